@@ -1,0 +1,53 @@
+"""tiebreaks: chess tournament standings with every FIDE tie-break, exact and explained.
+
+>>> import tiebreaks
+>>> tournament = tiebreaks.read_tournament(tiebreaks.example_path("held-swiss-16.trf"))
+>>> standings = tiebreaks.compute_standings(tournament, ["PTS", "BH/C1", "SB"], rules="fide-2026")
+>>> [(row.rank, row.player.name, str(row.values["BH/C1"])) for row in standings.rows[:3]]
+[(1, 'Bruno', '12'), (2, 'Charline', '13'), (3, 'Stephan', '11')]
+"""
+
+from __future__ import annotations
+
+from .api import example_path, read_tournament
+from .errors import Diagnostic, InputError, Location, TiebreaksError, UsageError
+from .model import (
+    Colour,
+    PairingSystem,
+    Player,
+    ResultKind,
+    RoundResult,
+    ScoreSystem,
+    Tournament,
+)
+from .rules import FIDE_2024, FIDE_2026, Rules, rules_by_name
+from .standings import Row, Standings, compute_standings
+from .tiebreaks.spec import TiebreakSpec, parse_spec
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FIDE_2024",
+    "FIDE_2026",
+    "Colour",
+    "Diagnostic",
+    "InputError",
+    "Location",
+    "PairingSystem",
+    "Player",
+    "ResultKind",
+    "RoundResult",
+    "Row",
+    "Rules",
+    "ScoreSystem",
+    "Standings",
+    "TiebreakSpec",
+    "TiebreaksError",
+    "Tournament",
+    "UsageError",
+    "compute_standings",
+    "example_path",
+    "parse_spec",
+    "read_tournament",
+    "rules_by_name",
+]

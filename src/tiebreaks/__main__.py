@@ -1,0 +1,5 @@
+"""``python -m tiebreaks``."""
+
+from .cli import run
+
+run()

@@ -1,0 +1,189 @@
+"""Reader of the FIDE Tournament Report File: TRF-16 (FIDE C.04 Annex 2), TRF26 and the
+JaVaFo extension TRF(x).
+
+Records read: ``001`` players (see :mod:`.trf_player`); tournament records ``012`` name,
+``042`` start date, ``092`` type text, ``142`` / ``XXR`` number of rounds, ``162`` / ``XXS``
+score system, ``192`` tournament type code, ``202`` / ``212`` tie-break lists (see
+:mod:`.trf_header`). Other records are legal and skipped; lines starting with ``###`` are
+comments; empty lines are ignored.
+
+Errors raise :class:`~tiebreaks.errors.InputError` (the first one found, with file, line,
+column, the bad text and what was expected); doubtful data only adds a
+:class:`~tiebreaks.errors.Diagnostic` to :attr:`Tournament.warnings`.
+
+Number of rounds: ``142`` (or ``XXR``) if given, else the longest round list. Pairing system:
+``192``, else the ``092`` text, else the shape of the cross table (see
+:func:`.trf_checks.guess_pairing_system`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..errors import Diagnostic, InputError, Location
+from ..model import ABSENT, Player, RoundResult, Tournament
+from .trf_checks import (
+    check_pairings,
+    check_stated_points,
+    guess_pairing_system,
+    pairing_system_from_records,
+)
+from .trf_fields import Line
+from .trf_header import HeaderRecords, declared_rounds, read_header_record, score_system
+from .trf_player import PlayerRecord, read_player_record
+
+__all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
+
+PLAYER_RECORD = "001"
+COMMENT = "###"
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
+    """Read a TRF file (TRF-16 / TRF26 / TRF(x)); the file is only opened for reading.
+
+    The source named in errors and warnings is the path as given. Raises InputError for a
+    malformed file and OSError if it cannot be read.
+    """
+    source = os.fspath(path)
+    with open(source, "rb") as handle:
+        data = handle.read()
+    return read_trf_bytes(data, source)
+
+
+def read_trf_bytes(data: bytes, source: str) -> Tournament:
+    """Read a TRF file's bytes; see :func:`decode_trf_bytes` for the encodings tried."""
+    return read_trf_text(decode_trf_bytes(data), source)
+
+
+def decode_trf_bytes(data: bytes) -> str:
+    """Decode TRF bytes: UTF-8 (a byte-order mark is removed), else CP1252, else Latin-1.
+
+    Latin-1 decodes any byte, so no character of a name is ever lost. A file starting with a
+    UTF-16 byte-order mark is decoded as UTF-16.
+    """
+    if data.startswith(_UTF16_BOMS):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    data = data.removeprefix(codecs.BOM_UTF8)
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def read_trf_text(text: str, source: str = "<input>") -> Tournament:
+    """Read the text of a TRF file (TRF-16 / TRF26 / TRF(x)) into a :class:`Tournament`."""
+    lines = split_lines(text, source)
+    warnings: list[Diagnostic] = []
+    header = HeaderRecords()
+    for line in lines:
+        if line.record != PLAYER_RECORD:
+            read_header_record(line, header, warnings)
+    declared = declared_rounds(header, warnings)
+    records = _read_player_records(lines, declared, warnings, source)
+    _check_opponents_exist(records)
+    rounds = declared if declared is not None else max(r.last_round for r in records)
+    players = tuple(sorted((_with_results(r, rounds) for r in records), key=_start_number))
+    scoring = score_system(header, warnings)
+    warnings.extend(check_pairings(players, source))
+    warnings.extend(check_stated_points(players, scoring, source))
+    pairing_system = pairing_system_from_records(header.type_code, header.type_text)
+    return Tournament(
+        name=header.name,
+        rounds=rounds,
+        players=players,
+        start_date=header.start_date,
+        type_text=header.type_text,
+        type_code=header.type_code,
+        pairing_system=pairing_system or guess_pairing_system(players, rounds),
+        score_system=scoring,
+        tiebreak_list=header.tiebreak_list,
+        standings_list=header.standings_list,
+        source=source,
+        warnings=tuple(sorted(warnings, key=_position)),
+    )
+
+
+def split_lines(text: str, source: str) -> list[Line]:
+    """The non-empty, non-comment lines with their 1-based numbers; trailing blanks removed.
+
+    Lines end at CR LF, LF or CR only (not at the other characters ``str.splitlines`` knows),
+    so line numbers match what an editor shows.
+    """
+    lines = []
+    for number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        stripped = raw.rstrip()
+        if stripped and not stripped.startswith(COMMENT):
+            lines.append(Line(stripped, number, source))
+    return lines
+
+
+def _read_player_records(
+    lines: Sequence[Line], declared: int | None, warnings: list[Diagnostic], source: str
+) -> list[PlayerRecord]:
+    """Every ``001`` record in file order; a start number given twice is an error."""
+    records: list[PlayerRecord] = []
+    seen: dict[int, Line] = {}
+    for line in lines:
+        if line.record != PLAYER_RECORD:
+            continue
+        record = read_player_record(line, declared, warnings)
+        number = record.player.start_number
+        if number in seen:
+            raise line.error(
+                5,
+                line.field(5, 8).strip(),
+                f"a start number not used before (line {seen[number].number} already has "
+                f"player {number})",
+            )
+        seen[number] = line
+        records.append(record)
+    if not records:
+        raise InputError(
+            Location(source, 1, 1),
+            "",
+            "at least one player record (a line starting with '001', TRF-16)",
+        )
+    return records
+
+
+def _check_opponents_exist(records: Sequence[PlayerRecord]) -> None:
+    """Every opponent number must be the start number of a ``001`` record."""
+    numbers = {record.player.start_number for record in records}
+    for record in records:
+        for slot in record.slots:
+            opponent = slot.result.opponent
+            if opponent is not None and opponent not in numbers:
+                raise record.line.error(
+                    slot.column,
+                    record.line.field(slot.column, slot.column + 3).strip(),
+                    f"the start number of a player in round {slot.round_number} "
+                    f"(no '001' record has start number {opponent})",
+                )
+
+
+def _with_results(record: PlayerRecord, rounds: int) -> Player:
+    """The player with one result per round; rounds not written are absences."""
+    results: list[RoundResult] = [ABSENT] * rounds
+    for slot in record.slots:
+        results[slot.round_number - 1] = slot.result
+    return replace(record.player, results=tuple(results))
+
+
+def _start_number(player: Player) -> int:
+    return player.start_number
+
+
+def _position(diagnostic: Diagnostic) -> tuple[int, int]:
+    location = diagnostic.location or Location()
+    return location.line, location.column

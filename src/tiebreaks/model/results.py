@@ -1,0 +1,144 @@
+"""Round results: every result kind of TRF-16 (C.04 Annex 2) and TRF26 is first-class.
+
+The kinds follow the result codes of the player record ``001`` (TRF-16, columns 99, 109, ...)
+and the categories of unplayed rounds of FIDE C.07 (2026) Article 16.2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Colour(Enum):
+    """Colour of a game: scheduled colour for forfeits, ``NONE`` for byes."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+
+class ResultKind(Enum):
+    """What happened to one participant in one round.
+
+    The value is the TRF result code; ``ABSENT`` is a blank slot (TRF-16 treats it like ``Z``).
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    UNRATED_WIN = "W"
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAIRING_BYE = "U"
+    FULL_BYE = "F"
+    HALF_BYE = "H"
+    ZERO_BYE = "Z"
+    ABSENT = " "
+
+    @property
+    def played(self) -> bool:
+        """True for a game played over the board (rated ``1 = 0`` or unrated ``W D L``)."""
+        return self in _PLAYED
+
+    @property
+    def rated(self) -> bool:
+        """True for a rated over-the-board game."""
+        return self in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
+
+    @property
+    def forfeit(self) -> bool:
+        """True for a forfeit win or loss (there is a scheduled opponent)."""
+        return self in (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
+
+    @property
+    def has_opponent(self) -> bool:
+        """True when the round has a scheduled opponent (a game or a forfeit)."""
+        return self.played or self.forfeit
+
+    @property
+    def voluntarily_unplayed(self) -> bool:
+        """Voluntary unplayed round (VUR), C.07 (2026) Art. 16.1.2.
+
+        A requested bye (half- or zero-point bye; an absence or a round after withdrawal counts
+        as a zero-point bye, Art. 16.1.1) or a forfeit loss.
+        """
+        return self in _VUR
+
+    @property
+    def requested_bye(self) -> bool:
+        """Requested bye of C.07 (2026) Art. 16.1.1: half-point bye, zero-point bye, absence."""
+        return self in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.ABSENT)
+
+    @property
+    def outcome(self) -> int | None:
+        """Game outcome in half-points from this side (2 win, 1 draw, 0 loss); None for byes."""
+        return _OUTCOME.get(self)
+
+    @property
+    def description(self) -> str:
+        """Plain English name of the kind."""
+        return _DESCRIPTION[self]
+
+
+_PLAYED = frozenset(
+    {
+        ResultKind.WIN,
+        ResultKind.DRAW,
+        ResultKind.LOSS,
+        ResultKind.UNRATED_WIN,
+        ResultKind.UNRATED_DRAW,
+        ResultKind.UNRATED_LOSS,
+    }
+)
+_VUR = frozenset(
+    {ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.ABSENT, ResultKind.FORFEIT_LOSS}
+)
+_OUTCOME = {
+    ResultKind.WIN: 2,
+    ResultKind.UNRATED_WIN: 2,
+    ResultKind.FORFEIT_WIN: 2,
+    ResultKind.DRAW: 1,
+    ResultKind.UNRATED_DRAW: 1,
+    ResultKind.LOSS: 0,
+    ResultKind.UNRATED_LOSS: 0,
+    ResultKind.FORFEIT_LOSS: 0,
+}
+_DESCRIPTION = {
+    ResultKind.WIN: "win",
+    ResultKind.DRAW: "draw",
+    ResultKind.LOSS: "loss",
+    ResultKind.UNRATED_WIN: "win (unrated game)",
+    ResultKind.UNRATED_DRAW: "draw (unrated game)",
+    ResultKind.UNRATED_LOSS: "loss (unrated game)",
+    ResultKind.FORFEIT_WIN: "forfeit win",
+    ResultKind.FORFEIT_LOSS: "forfeit loss",
+    ResultKind.PAIRING_BYE: "pairing-allocated bye",
+    ResultKind.FULL_BYE: "full-point bye",
+    ResultKind.HALF_BYE: "half-point bye",
+    ResultKind.ZERO_BYE: "zero-point bye",
+    ResultKind.ABSENT: "absent",
+}
+
+RESULT_CODES: dict[str, ResultKind] = {kind.value: kind for kind in ResultKind}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One participant's result in one round.
+
+    ``opponent`` is the scheduled opponent's start number (also for forfeits), None for byes.
+    """
+
+    kind: ResultKind
+    opponent: int | None = None
+    colour: Colour = Colour.NONE
+
+    def __post_init__(self) -> None:
+        if self.kind.has_opponent and self.opponent is None:
+            raise ValueError(f"a {self.kind.description} needs an opponent")
+
+
+ABSENT = RoundResult(ResultKind.ABSENT)

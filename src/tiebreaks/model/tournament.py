@@ -1,0 +1,73 @@
+"""Tournament and player records (frozen, exact)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+from fractions import Fraction
+
+from ..errors import Diagnostic
+from .results import ABSENT, RoundResult
+from .scoring import STANDARD, ScoreSystem
+
+
+class PairingSystem(Enum):
+    """How the pairings were made; decides C.07 (2026) Art. 15.2 (pre-determined pairings)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+
+    @property
+    def predetermined(self) -> bool:
+        """True when all pairings were known before the start (round robin, Scheveningen)."""
+        return self is PairingSystem.ROUND_ROBIN
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant with its round results (index 0 is round 1)."""
+
+    start_number: int
+    name: str
+    results: tuple[RoundResult, ...]
+    rating: int | None = None
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    stated_points: Fraction | None = None
+    stated_rank: int | None = None
+    line: int | None = None
+
+    def result(self, round_number: int) -> RoundResult:
+        """Result of round ``round_number`` (1-based); an empty slot is an absence."""
+        if 1 <= round_number <= len(self.results):
+            return self.results[round_number - 1]
+        return ABSENT
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament: header records and players ordered by start number."""
+
+    name: str
+    rounds: int
+    players: tuple[Player, ...]
+    start_date: date | None = None
+    type_text: str = ""
+    type_code: str = ""
+    pairing_system: PairingSystem = PairingSystem.SWISS
+    score_system: ScoreSystem = STANDARD
+    tiebreak_list: tuple[str, ...] = ()
+    standings_list: tuple[str, ...] = ()
+    source: str = ""
+    warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
+
+    def player(self, start_number: int) -> Player:
+        """The player with this start number (KeyError if there is none)."""
+        for player in self.players:
+            if player.start_number == start_number:
+                return player
+        raise KeyError(start_number)

@@ -1,0 +1,60 @@
+"""Exact numbers: the one place where values are rounded, and how values are shown.
+
+Every tie-break value is an exact ``Fraction`` (or an integer). Rounding happens only where a
+regulation (or, where it is silent, the FIDE reference engine) says so, through
+:func:`round_half_up`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+
+def round_half_up(value: Fraction, places: int = 0) -> Fraction:
+    """Round to ``places`` decimals, halves away from zero.
+
+    Used by C.07 (2026) Art. 10 ("rounded to the nearest whole number, 0.5 rounded up") and for
+    the two-decimal fractional score of TPR (B.02 table 8.1(a)).
+    """
+    scale = 10**places
+    scaled = abs(value) * scale
+    whole = int(scaled)
+    if scaled - whole >= Fraction(1, 2):
+        whole += 1
+    sign = -1 if value < 0 else 1
+    return Fraction(sign * whole, scale)
+
+
+def round_half_up_int(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` rounded to an integer, halves up (denominator > 0)."""
+    quotient, remainder = divmod(2 * numerator + denominator, 2 * denominator)
+    del remainder
+    return quotient
+
+
+def to_decimal_text(value: Fraction | int, max_places: int = 4) -> str:
+    """Shortest exact decimal text of a value ("6.5", "12.25", "10"); rounded past max_places."""
+    fraction = Fraction(value)
+    for places in range(max_places + 1):
+        scaled = fraction * 10**places
+        if scaled.denominator == 1:
+            return _decimal_from_scaled(scaled.numerator, places)
+    rounded = round_half_up(fraction, max_places) * 10**max_places
+    return _decimal_from_scaled(rounded.numerator, max_places)
+
+
+def _decimal_from_scaled(scaled: int, places: int) -> str:
+    text = str(Decimal(scaled).scaleb(-places))
+    return text
+
+
+def to_json_number(value: Fraction | int | None) -> Decimal | int | None:
+    """A JSON-ready exact decimal (``Decimal``) or integer; None stays None."""
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    if value.denominator == 1:
+        return value.numerator
+    return Decimal(to_decimal_text(value))

@@ -1,0 +1,7 @@
+"""Writers of standings: aligned text, JSON and CSV."""
+
+from .csv import standings_csv
+from .json import standings_json, standings_to_data
+from .text import standings_text
+
+__all__ = ["standings_csv", "standings_json", "standings_text", "standings_to_data"]

@@ -1,0 +1,258 @@
+"""Standings: rank participants by points and an ordered tie-break list (C.07 (2026) Art. 4).
+
+Participants are ordered by the first criterion; each group still tied is ordered by the next
+one (Art. 4.2). Value tie-breaks are computed once for the whole field; direct encounter is
+applied to each group still tied when it is reached (Art. 6). Participants still tied after
+the last criterion share the rank (1, 2, 2, 4) unless a drawing of lots is asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import Diagnostic, UsageError
+from .model import PairingSystem, Player, Tournament
+from .rules import Rules, rules_by_name, rules_for_date
+from .tiebreaks.column import Column
+from .tiebreaks.context import Context, build_context
+from .tiebreaks.registry import Definition, Kind, resolve
+from .tiebreaks.spec import TiebreakSpec, parse_spec, parse_spec_list
+
+RECOMMENDED = {
+    PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
+    PairingSystem.ROUND_ROBIN: "PTS,DE,WIN,SB,KS",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings."""
+
+    rank: int
+    player: Player
+    values: dict[str, Fraction | None]
+    drawn_by_lot: bool = False
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Ranked participants with the value of every tie-break used."""
+
+    tournament: Tournament
+    rules: Rules
+    rules_reason: str
+    tiebreaks: tuple[TiebreakSpec, ...]
+    tiebreaks_source: str
+    rounds: int
+    pairing_system: PairingSystem
+    rows: tuple[Row, ...]
+    warnings: tuple[Diagnostic, ...]
+
+
+@dataclass
+class _Plan:
+    specs: list[tuple[TiebreakSpec, Definition]]
+    source: str
+    warnings: list[Diagnostic]
+
+
+def choose_rules(tournament: Tournament, rules: str | Rules | None) -> tuple[Rules, str]:
+    """The rules edition and why it was chosen (explicit, or from the start date)."""
+    if isinstance(rules, Rules):
+        return rules, "given"
+    if rules:
+        return rules_by_name(rules), "given"
+    chosen = rules_for_date(tournament.start_date)
+    if tournament.start_date is None:
+        return chosen, "no start date in the file: newest edition"
+    return chosen, f"start date {tournament.start_date.isoformat()}"
+
+
+def _requested_specs(
+    tournament: Tournament, system: PairingSystem, tiebreaks: Sequence[str | TiebreakSpec] | None
+) -> tuple[list[TiebreakSpec], str]:
+    if tiebreaks:
+        specs = [item if isinstance(item, TiebreakSpec) else parse_spec(item) for item in tiebreaks]
+        source = "given"
+    elif tournament.standings_list:
+        specs, source = [parse_spec(item) for item in tournament.standings_list], "file (212)"
+    elif tournament.tiebreak_list:
+        specs, source = [parse_spec(item) for item in tournament.tiebreak_list], "file (202)"
+    else:
+        specs = parse_spec_list(RECOMMENDED[system])
+        source = f"FIDE recommendation for a {system.value} tournament"
+    if not any(spec.acronym in ("PTS", "POINTS") for spec in specs):
+        specs.insert(0, TiebreakSpec("PTS"))
+    return specs, source
+
+
+def _plan(
+    context: Context,
+    tiebreaks: Sequence[str | TiebreakSpec] | None,
+    unrated_rating: int | None,
+) -> _Plan:
+    system = PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS
+    requested, source = _requested_specs(context.tournament, system, tiebreaks)
+    plan = _Plan([], source, [])
+    for spec in requested:
+        spec, entry = resolve(spec)
+        if entry.rating_based and _drop_for_unrated(context, spec, unrated_rating):
+            plan.warnings.append(
+                Diagnostic(
+                    f"{spec} dropped: unrated players take part and no rating for them is set"
+                    " (C.07 Art. 10; use --unrated-rating or /U<rating>)"
+                )
+            )
+            continue
+        if entry.acronym in ("BH", "FB", "AOB") and context.predetermined:
+            plan.warnings.append(
+                Diagnostic(f"{spec} is meant for Swiss tournaments, not round robins (Art. 8)")
+            )
+        plan.specs.append((spec, entry))
+    return plan
+
+
+def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int | None) -> bool:
+    if spec.unrated_rating is not None or unrated_rating is not None:
+        return False
+    return any(not player.rating for player in context.tournament.players)
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str | TiebreakSpec] | None = None,
+    rules: str | Rules | None = None,
+    *,
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+    pairing_system: PairingSystem | None = None,
+    lots_seed: int | None = None,
+) -> Standings:
+    """Rank the participants of ``tournament``.
+
+    ``tiebreaks`` is an ordered list of descriptors (``"BH/C1"`` ...); without it the file's
+    212/202 list is used, else the FIDE recommendation for the tournament type. ``rules`` names
+    the edition (default: from the start date). ``lots_seed`` breaks the ties left after the
+    last tie-break by a repeatable drawing of lots.
+    """
+    chosen, reason = choose_rules(tournament, rules)
+    rounds = _check_round(tournament, after_round)
+    context = build_context(tournament, chosen, rounds, pairing_system)
+    if unrated_rating is not None:
+        context.cache["unrated_rating"] = unrated_rating
+    plan = _plan(context, tiebreaks, unrated_rating)
+    groups, values = _rank(context, plan.specs)
+    rows = _rows(context, groups, values, plan.specs, lots_seed)
+    return Standings(
+        tournament=tournament,
+        rules=chosen,
+        rules_reason=reason,
+        tiebreaks=tuple(spec for spec, _ in plan.specs),
+        tiebreaks_source=plan.source,
+        rounds=rounds,
+        pairing_system=PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS,
+        rows=tuple(rows),
+        warnings=tuple(tournament.warnings) + tuple(plan.warnings),
+    )
+
+
+def _check_round(tournament: Tournament, after_round: int | None) -> int:
+    if after_round is None:
+        return tournament.rounds
+    if not 0 <= after_round <= tournament.rounds:
+        raise UsageError(
+            f"--after-round {after_round} is outside 0..{tournament.rounds} "
+            "(the number of rounds of the tournament)"
+        )
+    return after_round
+
+
+Values = dict[str, list[Fraction | None]]
+
+
+def _rank(
+    context: Context, specs: list[tuple[TiebreakSpec, Definition]]
+) -> tuple[list[list[int]], Values]:
+    groups = [list(range(context.size))]
+    values: Values = {}
+    for spec, entry in specs:
+        if entry.kind is Kind.GROUP:
+            groups = _split_by_group(context, spec, entry, groups)
+            values[str(spec)] = _rank_values(groups, context.size)
+            continue
+        assert entry.compute is not None
+        column = entry.compute(context, spec)
+        values[str(spec)] = [column.value(index) for index in range(context.size)]
+        groups = _split_by_column(column, groups)
+    return groups, values
+
+
+def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
+    result: list[list[int]] = []
+    for group in groups:
+        if len(group) == 1:
+            result.append(group)
+            continue
+        ordered = sorted(group, key=lambda index: _sort_key(column, index))
+        current: list[int] = []
+        for index in ordered:
+            if current and column.rank_key(current[0]) != column.rank_key(index):
+                result.append(current)
+                current = []
+            current.append(index)
+        result.append(current)
+    return result
+
+
+def _sort_key(column: Column, index: int) -> tuple[int, int]:
+    key = column.rank_key(index)
+    return (1, 0) if key is None else (0, -key)
+
+
+def _split_by_group(
+    context: Context, spec: TiebreakSpec, entry: Definition, groups: list[list[int]]
+) -> list[list[int]]:
+    assert entry.order_group is not None
+    result: list[list[int]] = []
+    for group in groups:
+        result.extend(entry.order_group(context, spec, group) if len(group) > 1 else [group])
+    return result
+
+
+def _rank_values(groups: list[list[int]], size: int) -> list[Fraction | None]:
+    """The rank each participant holds after a group tie-break (as the reference engine shows
+    DE): 1 + the number of participants ahead."""
+    ranks: list[Fraction | None] = [None] * size
+    ahead = 0
+    for group in groups:
+        for index in group:
+            ranks[index] = Fraction(ahead + 1)
+        ahead += len(group)
+    return ranks
+
+
+def _rows(
+    context: Context,
+    groups: list[list[int]],
+    values: Values,
+    specs: Iterable[tuple[TiebreakSpec, Definition]],
+    lots_seed: int | None,
+) -> list[Row]:
+    names = [str(spec) for spec, _ in specs]
+    players = context.tournament.players
+    rows: list[Row] = []
+    ahead = 0
+    generator = random.Random(lots_seed) if lots_seed is not None else None
+    for group in groups:
+        ordered = sorted(group, key=lambda index: players[index].start_number)
+        if generator is not None and len(ordered) > 1:
+            generator.shuffle(ordered)
+        for position, index in enumerate(ordered):
+            rank = ahead + 1 + (position if generator is not None else 0)
+            row_values = {name: values[name][index] for name in names}
+            rows.append(Row(rank, players[index], row_values, generator is not None and len(ordered) > 1))
+        ahead += len(group)
+    return rows

@@ -1,0 +1,37 @@
+"""A computed tie-break: one exact value per participant."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .spec import TiebreakSpec
+
+
+@dataclass(frozen=True)
+class Column:
+    """Values of one tie-break for every participant (index = position in the tournament).
+
+    Values are stored as integer numerators over one common ``denominator`` so that ranking
+    compares integers; ``None`` is an undefined value (e.g. ARO without games), ranked last.
+    """
+
+    spec: TiebreakSpec
+    numerators: Sequence[int | None]
+    denominator: int = 1
+    higher_is_better: bool = True
+
+    def value(self, index: int) -> Fraction | None:
+        """The exact value of participant ``index`` (None if undefined)."""
+        numerator = self.numerators[index]
+        if numerator is None:
+            return None
+        return Fraction(numerator, self.denominator)
+
+    def rank_key(self, index: int) -> int | None:
+        """Larger is better; None (undefined) is worse than any value."""
+        numerator = self.numerators[index]
+        if numerator is None or self.higher_is_better:
+            return numerator
+        return -numerator

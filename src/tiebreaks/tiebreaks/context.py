@@ -1,0 +1,127 @@
+"""The computation context: a tournament seen after round t, as integer arrays.
+
+Points are integers in a fixed unit (``unit`` = the score system's common denominator, 2 for
+1-½-0), so sums and comparisons are exact and fast; values leave as ``Fraction``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..model import PairingSystem, ResultKind, Tournament
+from ..rules import Rules
+
+NO_OPPONENT = -1
+
+
+@dataclass
+class Context:
+    """Arrays indexed ``[participant][round - 1]`` over the rounds considered (1..t)."""
+
+    tournament: Tournament
+    rules: Rules
+    rounds: int
+    unit: int
+    predetermined: bool
+    kinds: list[list[ResultKind]]
+    opponents: list[list[int]]
+    black: list[list[bool]]
+    points: list[list[int]]
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        """Number of participants."""
+        return len(self.kinds)
+
+    @property
+    def win(self) -> int:
+        """Points of a win over the board, in units."""
+        return int(self.tournament.score_system.win * self.unit)
+
+    @property
+    def draw(self) -> int:
+        """The draw value D of C.07 Art. 16, in units."""
+        return int(self.tournament.score_system.draw * self.unit)
+
+    def score(self, index: int) -> int:
+        """The participant's score over the rounds considered, in units."""
+        return self.scores[index]
+
+    @property
+    def scores(self) -> list[int]:
+        """Scores of every participant, in units (cached)."""
+        if "scores" not in self.cache:
+            self.cache["scores"] = [sum(row) for row in self.points]
+        result: list[int] = self.cache["scores"]
+        return result
+
+    def memo(self, key: Any, compute: Any) -> Any:
+        """Cache a derived array under ``key``."""
+        if key not in self.cache:
+            self.cache[key] = compute()
+        return self.cache[key]
+
+    def bye_slot(self, index: int, round_index: int) -> bool:
+        """A round without a scheduled opponent in a round robin: not a round for tie-breaks.
+
+        (C.07 (2026) Art. 15.2; the empty slot of an odd-sized round robin.)
+        """
+        return self.predetermined and self.opponents[index][round_index] == NO_OPPONENT
+
+    def counts_as_game(self, index: int, round_index: int, forfeits_as_played: bool) -> bool:
+        """True when the round counts as a game against its scheduled opponent.
+
+        Played games always; forfeits with pre-determined pairings (Art. 15.2) or with ``/P``.
+        """
+        kind = self.kinds[index][round_index]
+        if kind.played:
+            return True
+        return kind.forfeit and (self.predetermined or forfeits_as_played)
+
+    def fore(self) -> Context:
+        """The Fore Buchholz world of C.07 (2026) Art. 8.3: every game paired for the last
+        round considered is a draw played over the board; byes keep their points."""
+        last = self.rounds - 1
+        kinds = [row[:] for row in self.kinds]
+        points = [row[:] for row in self.points]
+        for index, row in enumerate(kinds):
+            if last >= 0 and self.opponents[index][last] != NO_OPPONENT:
+                row[last] = ResultKind.DRAW
+                points[index][last] = self.draw
+        return replace(self, kinds=kinds, points=points, cache={})
+
+
+def build_context(
+    tournament: Tournament,
+    rules: Rules,
+    after_round: int | None = None,
+    pairing_system: PairingSystem | None = None,
+) -> Context:
+    """Arrays of ``tournament`` over rounds 1..``after_round`` (default: all rounds)."""
+    rounds = tournament.rounds if after_round is None else after_round
+    unit = tournament.score_system.denominator
+    table = {kind: int(value * unit) for kind, value in tournament.score_system.points.items()}
+    index_of = {player.start_number: i for i, player in enumerate(tournament.players)}
+    kinds, opponents, black, points = [], [], [], []
+    for player in tournament.players:
+        results = [player.result(number) for number in range(1, rounds + 1)]
+        kinds.append([result.kind for result in results])
+        opponents.append(
+            [NO_OPPONENT if r.opponent is None else index_of[r.opponent] for r in results]
+        )
+        black.append([r.colour.value == "b" for r in results])
+        points.append([table[result.kind] for result in results])
+    system = pairing_system or tournament.pairing_system
+    return Context(
+        tournament=tournament,
+        rules=rules,
+        rounds=rounds,
+        unit=unit,
+        predetermined=system.predetermined,
+        kinds=kinds,
+        opponents=opponents,
+        black=black,
+        points=points,
+    )

@@ -1,0 +1,123 @@
+"""Direct Encounter, DE (C.07 (2026) Art. 6; type A: applied to each group still tied)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .context import Context
+from .registry import Definition, Kind, register
+from .spec import TiebreakSpec
+
+
+@dataclass(frozen=True)
+class MiniTable:
+    """The games among a tied group (Art. 6.1): each participant's score against the others
+    (the average of the games when two met more than once, Art. 6.1.2) and how many of the
+    others they have not met."""
+
+    score: dict[int, Fraction]
+    unmet: dict[int, int]
+
+    @property
+    def everyone_met(self) -> bool:
+        """True when every pair of the group met (Art. 6.2)."""
+        return not any(self.unmet.values())
+
+
+def encounters(context: Context, index: int, others: set[int], spec: TiebreakSpec) -> dict[
+    int, list[int]
+]:
+    """Points (in units) that ``index`` scored in each counted game against each of ``others``.
+
+    Games played over the board count; forfeits only with pre-determined pairings (Art. 15.2)
+    or ``/P`` (Art. 6.1.1)."""
+    games: dict[int, list[int]] = {}
+    for round_index, opponent in enumerate(context.opponents[index]):
+        if opponent in others and context.counts_as_game(
+            index, round_index, spec.forfeits_as_played
+        ):
+            games.setdefault(opponent, []).append(context.points[index][round_index])
+    return games
+
+
+def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTable:
+    """Scores among ``group`` (Art. 6.1)."""
+    members = set(group)
+    score: dict[int, Fraction] = {}
+    unmet: dict[int, int] = {}
+    for index in group:
+        games = encounters(context, index, members - {index}, spec)
+        score[index] = sum(
+            (Fraction(sum(points), len(points) * context.unit) for points in games.values()),
+            Fraction(0),
+        )
+        unmet[index] = len(group) - 1 - len(games)
+    return MiniTable(score, unmet)
+
+
+def order_group(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
+    """Order a tied group by direct encounter; returns subgroups best first (members of one
+    subgroup remain tied)."""
+    if len(group) < 2:
+        return [group]
+    table = mini_table(context, group, spec)
+    if table.everyone_met or context.predetermined:
+        return _order_all_met(context, spec, group, table)
+    return _order_not_all_met(context, spec, group)
+
+
+def _order_all_met(
+    context: Context, spec: TiebreakSpec, group: list[int], table: MiniTable
+) -> list[list[int]]:
+    """Art. 6.2: rank by the mini-table score; re-apply Art. 6 to each smaller tied subgroup."""
+    levels = sorted(set(table.score.values()), reverse=True)
+    if len(levels) == 1:
+        return [group]
+    ordered: list[list[int]] = []
+    for level in levels:
+        subgroup = [index for index in group if table.score[index] == level]
+        ordered.extend(order_group(context, spec, subgroup))
+    return ordered
+
+
+def _order_not_all_met(
+    context: Context, spec: TiebreakSpec, group: list[int]
+) -> list[list[int]]:
+    """Art. 6.3: a participant is placed first only if their score beats what every other could
+    reach by winning the games they did not play; repeat on the rest, then start again."""
+    remaining = list(group)
+    placed: list[list[int]] = []
+    win = Fraction(context.win, context.unit)
+    while len(remaining) > 1:
+        table = mini_table(context, remaining, spec)
+        if table.everyone_met:
+            break
+        best = max(table.score.values())
+        leaders = [index for index in remaining if table.score[index] == best]
+        if len(leaders) != 1:
+            break
+        leader = leaders[0]
+        others = [index for index in remaining if index != leader]
+        if not all(best > table.score[o] + table.unmet[o] * win for o in others):
+            break
+        placed.append([leader])
+        remaining = others
+    if not placed:
+        return [group]
+    return placed + order_group(context, spec, remaining)
+
+
+register(
+    Definition(
+        "DE",
+        "Direct Encounter",
+        "6",
+        "A",
+        "P",
+        compute=None,
+        kind=Kind.GROUP,
+        aliases=("DIRECT",),
+        order_group=order_group,
+    )
+)
