@@ -79,9 +79,7 @@ class Builder:
                 start_number=number,
                 name=self.names[number],
                 rating=self.ratings.get(number),
-                results=tuple(
-                    self.slots[number].get(r, ABSENT) for r in range(1, self.rounds + 1)
-                ),
+                results=tuple(self.slots[number].get(r, ABSENT) for r in range(1, self.rounds + 1)),
             )
             for number in sorted(self.names)
         )
@@ -100,7 +98,9 @@ def crosstable(rows: Sequence[str], *, double: bool = False) -> Tournament:
     the diagonal. Pairings follow a Berger-like schedule; only the results matter."""
     size = len(rows)
     cells = [row.split() for row in rows]
-    builder = Builder(rounds=size - 1 if size % 2 == 0 else size, pairing_system=PairingSystem.ROUND_ROBIN)
+    builder = Builder(
+        rounds=size - 1 if size % 2 == 0 else size, pairing_system=PairingSystem.ROUND_ROBIN
+    )
     for number in range(1, size + 1):
         builder.player(number, chr(ord("A") + number - 1))
     for round_number, pairs in enumerate(round_robin_schedule(size), start=1):
@@ -133,7 +133,7 @@ def round_robin_schedule(size: int) -> list[list[tuple[int, int]]]:
 
 
 def player_against(
-    rounds: Sequence[tuple[str, Fraction | float | int | None]],
+    rounds: Sequence[tuple[str, Fraction | int | None]],
     *,
     own_number: int = 1,
     pairing_system: PairingSystem = PairingSystem.SWISS,

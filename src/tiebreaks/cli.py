@@ -112,7 +112,9 @@ def list_tiebreaks() -> None:
     header = ("Acronym", "Name", "Article", "Type", "Modifiers", "Also")
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        click.echo(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        )
     click.echo(
         "\nModifiers: /Cn cut n lowest, /Mn median n, /L±n Koya limit moved by n half-points,"
         "\n/P forfeits count as played, /F Fore Buchholz based, /R reverse order,"
@@ -126,7 +128,7 @@ def run() -> None:
         main(standalone_mode=True)
     except SystemExit:
         raise
-    except Exception as error:  # noqa: BLE001 - last line of defence, reported plainly
+    except Exception as error:
         click.echo(f"internal error: {type(error).__name__}: {error}", err=True)
         click.echo("This is a bug in tiebreaks; please report it with the input file.", err=True)
         sys.exit(EXIT_INTERNAL)

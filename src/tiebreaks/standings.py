@@ -97,8 +97,8 @@ def _plan(
     system = PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS
     requested, source = _requested_specs(context.tournament, system, tiebreaks)
     plan = _Plan([], source, [])
-    for spec in requested:
-        spec, entry = resolve(spec)
+    for requested_spec in requested:
+        spec, entry = resolve(requested_spec)
         if entry.rating_based and _drop_for_unrated(context, spec, unrated_rating):
             plan.warnings.append(
                 Diagnostic(
@@ -253,6 +253,8 @@ def _rows(
         for position, index in enumerate(ordered):
             rank = ahead + 1 + (position if generator is not None else 0)
             row_values = {name: values[name][index] for name in names}
-            rows.append(Row(rank, players[index], row_values, generator is not None and len(ordered) > 1))
+            rows.append(
+                Row(rank, players[index], row_values, generator is not None and len(ordered) > 1)
+            )
         ahead += len(group)
     return rows

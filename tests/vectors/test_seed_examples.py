@@ -15,6 +15,7 @@ from tiebreaks.tiebreaks.unplayed import adjusted_scores
 from ..builders import Builder, crosstable, player_against
 
 F = Fraction
+Rounds = list[tuple[str, Fraction | int | None]]
 
 # Seed 000 / 003 (German Wikipedia "Feinwertung"): seven-player round robin.
 SEED_000 = [
@@ -37,9 +38,9 @@ TV1 = {
 }
 
 
-def _values(tournament: tiebreaks.Tournament, column: str, rules: str = "fide-2026") -> list[
-    Fraction | None
-]:
+def _values(
+    tournament: tiebreaks.Tournament, column: str, rules: str = "fide-2026"
+) -> list[Fraction | None]:
     standings = tiebreaks.compute_standings(tournament, ["PTS", column], rules)
     by_number = {row.player.start_number: row.values[column] for row in standings.rows}
     return [by_number[player.start_number] for player in tournament.players]
@@ -90,14 +91,41 @@ def test_seed_001_round_robin(column: str) -> None:
 
 
 # Seed 001, Swiss examples (TV-7). Items are (result, opponent's final score).
-GIUSEPPE = [("1", 2), ("1", 2), ("=", 5), ("=", 4), ("1", 6), ("=", F("5.5")), ("=", 5),
-            ("=", F("6.5")), ("1", F("5.5"))]
-FRANCESCA = [("0", F("1.5")), ("+", F("2.5")), ("=", 2), ("1", F("3.5")), ("=", 4)]
-FRANCESCA_BYE = [("0", F("1.5")), ("U", None), ("=", 2), ("1", F("3.5")), ("=", 4)]
-SERGIO = [("1", F("1.5")), ("1", 3), ("1", 2), ("=", F("4.5")), ("=", 5), ("0", F("5.5")),
-          ("-", F("8.5")), ("1", F("6.5")), ("1", F("5.5"))]
-MARIA = [("1", F("1.5")), ("1", 3), ("1", 2), ("=", F("4.5")), ("0", 5), ("0", F("6.5")),
-         ("H", None), ("Z", None), ("Z", None)]
+GIUSEPPE: Rounds = [
+    ("1", 2),
+    ("1", 2),
+    ("=", 5),
+    ("=", 4),
+    ("1", 6),
+    ("=", F("5.5")),
+    ("=", 5),
+    ("=", F("6.5")),
+    ("1", F("5.5")),
+]
+FRANCESCA: Rounds = [("0", F("1.5")), ("+", F("2.5")), ("=", 2), ("1", F("3.5")), ("=", 4)]
+FRANCESCA_BYE: Rounds = [("0", F("1.5")), ("U", None), ("=", 2), ("1", F("3.5")), ("=", 4)]
+SERGIO: Rounds = [
+    ("1", F("1.5")),
+    ("1", 3),
+    ("1", 2),
+    ("=", F("4.5")),
+    ("=", 5),
+    ("0", F("5.5")),
+    ("-", F("8.5")),
+    ("1", F("6.5")),
+    ("1", F("5.5")),
+]
+MARIA: Rounds = [
+    ("1", F("1.5")),
+    ("1", 3),
+    ("1", 2),
+    ("=", F("4.5")),
+    ("0", 5),
+    ("0", F("6.5")),
+    ("H", None),
+    ("Z", None),
+    ("Z", None),
+]
 
 SWISS_CASES = [
     # name, rounds, tie-break, fide-2024 value, fide-2026 value
@@ -124,9 +152,9 @@ SWISS_CASES = [
 
 @pytest.mark.parametrize(("name", "rounds", "column", "old", "new"), SWISS_CASES)
 def test_seed_001_swiss_examples(
-    name: str, rounds: list[tuple[str, object]], column: str, old: str, new: str
+    name: str, rounds: Rounds, column: str, old: str, new: str
 ) -> None:
-    tournament = player_against(rounds)  # type: ignore[arg-type]
+    tournament = player_against(rounds)
     assert _values(tournament, column, "fide-2024")[0] == F(old), name
     assert _values(tournament, column, "fide-2026")[0] == F(new), name
 
@@ -134,14 +162,14 @@ def test_seed_001_swiss_examples(
 def test_seed_001_maria_as_seen_by_opponents() -> None:
     """Seed 001 example 5: Maria's half-point bye followed only by zero-point byes counts as a
     draw, and so do those byes: 1+1+1+½+0+0+½+½+½ = 5 for her opponents (Art. 16.3)."""
-    tournament = player_against(MARIA)  # type: ignore[arg-type]
+    tournament = player_against(MARIA)
     context = build_context(tournament, tiebreaks.FIDE_2026)
     assert Fraction(adjusted_scores(context)[0], context.unit) == 5
 
 
 def test_seed_001_sergio_own_forfeit_loss_not_adjusted() -> None:
     """Seed 001 example 4: Sergio's forfeit loss does not change his score for opponents."""
-    tournament = player_against(SERGIO)  # type: ignore[arg-type]
+    tournament = player_against(SERGIO)
     context = build_context(tournament, tiebreaks.FIDE_2026)
     assert Fraction(adjusted_scores(context)[0], context.unit) == 6
 
@@ -156,10 +184,10 @@ def test_seed_001_sergio_own_forfeit_loss_not_adjusted() -> None:
         ([("0", 1), ("1", 0)], "1", "1"),
     ],
 )
-def test_progressive_scores(rounds: list[tuple[str, object]], ps: str, ps_c1: str) -> None:
+def test_progressive_scores(rounds: Rounds, ps: str, ps_c1: str) -> None:
     """Seed 002: running scores 1,2,3,4,5,5 give 20 and 0,1,2,3,4,5 give 15; seed 000: two
     draws give 1½, a loss then a win gives 1."""
-    tournament = player_against(rounds)  # type: ignore[arg-type]
+    tournament = player_against(rounds)
     assert _values(tournament, "PS")[0] == F(ps)
     assert _values(tournament, "PS/C1")[0] == F(ps_c1)
 
@@ -174,7 +202,7 @@ def test_standard_points_with_three_one_zero() -> None:
     assert _values(builder.build(), "PTS")[0] == 3 + 1 + 0 + 3 + 1
 
 
-ZPB_CASE = [("1", 1), ("0", 4), ("Z", None), ("1", 2), ("=", 3)]
+ZPB_CASE: Rounds = [("1", 1), ("0", 4), ("Z", None), ("1", 2), ("=", 3)]
 
 
 @pytest.mark.parametrize("rules", ["fide-2024", "fide-2026"])
@@ -182,7 +210,7 @@ def test_cut_with_zero_point_bye(rules: str) -> None:
     """TV-13 item 4: SB 4.5, SB/C1 3.5 (V = 0 < L = 1.0: cut L); BH 12.5, BH/C1 10.0 (the VUR
     dummy is cut, a plain cut would give 11.5); the ZPB is followed by played rounds, so the
     adjusted score stays 2.5."""
-    tournament = player_against(ZPB_CASE)  # type: ignore[arg-type]
+    tournament = player_against(ZPB_CASE)
     expected = {"SB": "4.5", "SB/C1": "3.5", "BH": "12.5", "BH/C1": "10"}
     for column, value in expected.items():
         assert _values(tournament, column, rules)[0] == F(value), column
@@ -194,13 +222,13 @@ def test_2026_caps() -> None:
     """TV-13 item 5: 7 rounds, 5.5 points with a PAB: dummy 5.5 (2024), min(5.5, 3.5) = 3.5
     (2026). A forfeit win against Y (adjusted 2.0): dummy 5.5 (2024), 2.0 (2026)."""
     # Opponents: four beaten with 0 points, one drawn with ½, one winner with 1 → 1.5.
-    with_bye = [("1", 0), ("1", 0), ("1", 0), ("1", 0), ("=", F("0.5")), ("U", None), ("0", 1)]
-    tournament = player_against(with_bye)  # type: ignore[arg-type]
+    with_bye: Rounds = [("1", 0), ("1", 0), ("1", 0), ("1", 0), ("=", F("0.5")), ("U", None), ("0", 1)]
+    tournament = player_against(with_bye)
     assert _values(tournament, "PTS")[0] == F("5.5")
     assert _values(tournament, "BH", "fide-2024")[0] == F("1.5") + F("5.5")
     assert _values(tournament, "BH", "fide-2026")[0] == F("1.5") + F("3.5")
-    forfeit = [("1", 0), ("1", 0), ("1", 0), ("1", 0), ("=", F("0.5")), ("+", 2), ("0", 1)]
-    tournament = player_against(forfeit)  # type: ignore[arg-type]
+    forfeit: Rounds = [("1", 0), ("1", 0), ("1", 0), ("1", 0), ("=", F("0.5")), ("+", 2), ("0", 1)]
+    tournament = player_against(forfeit)
     assert _values(tournament, "BH", "fide-2024")[0] == F("1.5") + F("5.5")
     assert _values(tournament, "BH", "fide-2026")[0] == F("1.5") + F(2)
 

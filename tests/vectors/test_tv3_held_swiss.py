@@ -16,7 +16,7 @@ from tiebreaks.tiebreaks.buchholz import fore_context
 from tiebreaks.tiebreaks.context import build_context
 from tiebreaks.tiebreaks.unplayed import adjusted_scores
 
-COLUMNS = "PTS adj BH BH/C1 BH/C2 BH/M1 FB AOB SB SB/C1".split()
+COLUMNS = ["PTS", "adj", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1"]
 TABLE = """
 1  3.5 3.5 12.5     11       9.5    7      13.5     12.60>12.40 8        7.25
 2  4   4   13       12       10.5   8.5    13.5     13.60       9.5      8.5
@@ -36,7 +36,7 @@ TABLE = """
 16 3.5 3.5 12.5     11       9      7      13.5     13.30>13.10 7.25     5.75
 """
 
-COUNT_COLUMNS = "WIN WON BPG BWG REP PS PS/C1 FBadj".split()
+COUNT_COLUMNS = ["WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "FBadj"]
 COUNT_TABLE = """
 1  2 2 2 1 5 11   10   3.5
 2  3 3 3 1 5 13   12   4

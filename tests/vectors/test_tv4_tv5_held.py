@@ -66,6 +66,22 @@ def test_held_exercise_25_direct_encounter() -> None:
     tournament = tiebreaks.read_tournament(tiebreaks.example_path("held-swiss-16x9.trf"))
     standings = tiebreaks.compute_standings(tournament, ["PTS", "DE"], "fide-2024")
     rank = {row.player.start_number: row.rank for row in standings.rows}
-    expected = {3: 1, 6: 2, 1: 3, 4: 3, 2: 5, 7: 6, 8: 6, 16: 6, 5: 9, 10: 9, 14: 9, 15: 9,
-                11: 13, 9: 14, 12: 14, 13: 16}
+    expected = {
+        3: 1,
+        6: 2,
+        1: 3,
+        4: 3,
+        2: 5,
+        7: 6,
+        8: 6,
+        16: 6,
+        5: 9,
+        10: 9,
+        14: 9,
+        15: 9,
+        11: 13,
+        9: 14,
+        12: 14,
+        13: 16,
+    }
     assert rank == expected

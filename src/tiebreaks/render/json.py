@@ -50,7 +50,9 @@ def dumps(data: Any, indent: int = 2, level: int = 0) -> str:
     if isinstance(data, dict):
         if not data:
             return "{}"
-        items = [f"{pad}{json.dumps(str(k))}: {dumps(v, indent, level + 1)}" for k, v in data.items()]
+        items = [
+            f"{pad}{json.dumps(str(k))}: {dumps(v, indent, level + 1)}" for k, v in data.items()
+        ]
         return "{\n" + ",\n".join(items) + f"\n{end}}}"
     if isinstance(data, list):
         if not data:

@@ -25,9 +25,9 @@ class MiniTable:
         return not any(self.unmet.values())
 
 
-def encounters(context: Context, index: int, others: set[int], spec: TiebreakSpec) -> dict[
-    int, list[int]
-]:
+def encounters(
+    context: Context, index: int, others: set[int], spec: TiebreakSpec
+) -> dict[int, list[int]]:
     """Points (in units) that ``index`` scored in each counted game against each of ``others``.
 
     Games played over the board count; forfeits only with pre-determined pairings (Art. 15.2)
@@ -81,9 +81,7 @@ def _order_all_met(
     return ordered
 
 
-def _order_not_all_met(
-    context: Context, spec: TiebreakSpec, group: list[int]
-) -> list[list[int]]:
+def _order_not_all_met(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
     """Art. 6.3: a participant is placed first only if their score beats what every other could
     reach by winning the games they did not play; repeat on the rest, then start again."""
     remaining = list(group)

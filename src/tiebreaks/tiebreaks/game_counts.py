@@ -47,9 +47,7 @@ def games_won(context: Context, spec: TiebreakSpec) -> Column:
 @tiebreak("BPG", "Number of Games Played with Black", "7.3", "B", "")
 def games_with_black(context: Context, spec: TiebreakSpec) -> Column:
     """BPG: games played over the board with Black."""
-    return _count(
-        context, spec, lambda i, r: context.black[i][r] and context.kinds[i][r].played
-    )
+    return _count(context, spec, lambda i, r: context.black[i][r] and context.kinds[i][r].played)
 
 
 @tiebreak("BWG", "Number of Games Won with Black", "7.4", "B", "")

@@ -15,9 +15,7 @@ def maximum_games(context: Context) -> int:
     In a single round robin of P players this is P - 1 (2(P - 1) double): the empty slot of an
     odd-sized round robin is not a game, and participants never paired do not count.
     """
-    counts = (
-        sum(1 for opponent in row if opponent != NO_OPPONENT) for row in context.opponents
-    )
+    counts = (sum(1 for opponent in row if opponent != NO_OPPONENT) for row in context.opponents)
     return max(counts, default=0)
 
 

@@ -82,8 +82,14 @@ def tiebreak(
     def decorate(compute: Compute) -> Compute:
         register(
             Definition(
-                acronym, name, article, type_code, modifiers, compute,
-                rating_based=rating_based, aliases=aliases,
+                acronym,
+                name,
+                article,
+                type_code,
+                modifiers,
+                compute,
+                rating_based=rating_based,
+                aliases=aliases,
             )
         )
         return compute
