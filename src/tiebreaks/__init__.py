@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .api import example_path, read_tournament
-from .errors import Diagnostic, InputError, Location, TiebreaksError, UsageError
+from .errors import Diagnostic, InputError, Location, SourceError, TiebreaksError, UsageError
 from .model import (
     Colour,
     PairingSystem,
@@ -40,6 +40,7 @@ __all__ = [
     "Row",
     "Rules",
     "ScoreSystem",
+    "SourceError",
     "Standings",
     "TiebreakSpec",
     "TiebreaksError",

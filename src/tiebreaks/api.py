@@ -7,7 +7,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from .errors import UsageError
+from .errors import SourceError, UsageError
 from .model import Tournament
 
 
@@ -25,7 +25,7 @@ def read_tournament(source: str | os.PathLike[str]) -> Tournament:
     """Read a tournament file (TRF-16 or TRF26); ``"-"`` reads standard input.
 
     Raises :class:`tiebreaks.InputError` for a malformed file (file, line, column, bad text,
-    what was expected) and :class:`tiebreaks.UsageError` when the file cannot be opened.
+    what was expected) and :class:`tiebreaks.SourceError` when the file cannot be opened.
     """
     from .formats.trf import read_trf_bytes
 
@@ -36,5 +36,5 @@ def read_tournament(source: str | os.PathLike[str]) -> Tournament:
         data = path.read_bytes()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise UsageError(f"cannot read {str(source)!r}: {reason}") from None
+        raise SourceError(f"cannot read {str(source)!r}: {reason}") from None
     return read_trf_bytes(data, str(source))

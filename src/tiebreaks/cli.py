@@ -21,11 +21,11 @@ T = TypeVar("T")
 
 def _guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message and an exit code."""
-    from .errors import InputError, TiebreaksError
+    from .errors import InputError, SourceError, TiebreaksError
 
     try:
         return action()
-    except InputError as error:
+    except (InputError, SourceError) as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(EXIT_INPUT)
     except TiebreaksError as error:

@@ -40,6 +40,10 @@ class InputError(TiebreaksError):
         return f"{self.location}: found {shown}, expected {self.expected}"
 
 
+class SourceError(TiebreaksError):
+    """An input that cannot be opened or read at all (missing file, permission denied)."""
+
+
 class UsageError(TiebreaksError):
     """A request that cannot be carried out (unknown tie-break, bad option value, ...)."""
 

@@ -222,7 +222,15 @@ def test_2026_caps() -> None:
     """TV-13 item 5: 7 rounds, 5.5 points with a PAB: dummy 5.5 (2024), min(5.5, 3.5) = 3.5
     (2026). A forfeit win against Y (adjusted 2.0): dummy 5.5 (2024), 2.0 (2026)."""
     # Opponents: four beaten with 0 points, one drawn with ½, one winner with 1 → 1.5.
-    with_bye: Rounds = [("1", 0), ("1", 0), ("1", 0), ("1", 0), ("=", F("0.5")), ("U", None), ("0", 1)]
+    with_bye: Rounds = [
+        ("1", 0),
+        ("1", 0),
+        ("1", 0),
+        ("1", 0),
+        ("=", F("0.5")),
+        ("U", None),
+        ("0", 1),
+    ]
     tournament = player_against(with_bye)
     assert _values(tournament, "PTS")[0] == F("5.5")
     assert _values(tournament, "BH", "fide-2024")[0] == F("1.5") + F("5.5")

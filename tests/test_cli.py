@@ -1,0 +1,191 @@
+"""The command line: output formats, golden files, errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tiebreaks import example_path
+from tiebreaks.cli import EXIT_INPUT, EXIT_USAGE, main
+
+GOLDEN = Path(__file__).parent / "golden"
+SWISS = str(example_path("held-swiss-16.trf"))
+ROUND_ROBIN = str(example_path("held-round-robin-6.trf"))
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("golden", "args"),
+    [
+        ("held-swiss-16.fide-2024.txt", [SWISS, "-t", "PTS,BH/C1,BH,SB,DE", "-r", "fide-2024"]),
+        (
+            "held-round-robin-6.fide-2024.txt",
+            [ROUND_ROBIN, "-t", "PTS,DE,SB,SB/C1,KS", "-r", "fide-2024"],
+        ),
+    ],
+)
+def test_golden_text(golden: str, args: list[str]) -> None:
+    """Readable golden files; every value in them is a published answer of the FIDE
+    arbiters' exercises (spec TV-3 and TV-4), checked by hand."""
+    code, out, _ = run("standings", *args)
+    assert code == 0
+    assert out == (GOLDEN / golden).read_text(encoding="utf-8")
+
+
+def test_json_output() -> None:
+    code, out, _ = run("standings", SWISS, "-t", "PTS,BH/C1,SB,ARO/C1", "-f", "json")
+    assert code == 0
+    data = json.loads(out, parse_float=Decimal)
+    assert data["tournament"] == {
+        "name": "Held exercises: Swiss, 16 players, 5 rounds (FIDE C.07 exercises)",
+        "rounds": 5,
+        "type": "swiss",
+        "start_date": "2024-03-01",
+    }
+    assert data["rules"] == "fide-2024"
+    assert data["tiebreaks"] == ["PTS", "BH/C1", "SB", "ARO/C1"]
+    first = data["standings"][0]
+    assert (first["rank"], first["id"], first["name"]) == (1, 2, "Bruno")
+    assert first["tiebreaks"] == {"PTS": 4, "BH/C1": 12, "SB": Decimal("9.5"), "ARO/C1": 1988}
+    nick = next(row for row in data["standings"] if row["id"] == 12)
+    assert nick["tiebreaks"]["ARO/C1"] is None  # one game only: undefined (spec TV-3)
+
+
+def test_rules_chosen_by_start_date_and_printed() -> None:
+    _, out, _ = run("standings", SWISS)
+    assert "Rules: fide-2024 (start date 2024-03-01)" in out
+    _, out, _ = run("standings", SWISS, "--rules", "fide-2026")
+    assert "Rules: fide-2026 (given)" in out
+
+
+def test_default_list_is_fide_recommendation() -> None:
+    _, out, _ = run("standings", SWISS)
+    assert "Tie-breaks: PTS, BH/C1, BH, SB, DE, WIN, BWG (FIDE recommendation" in out
+
+
+def test_csv_output_is_spreadsheet_safe(tmp_path: Path) -> None:
+    text = Path(ROUND_ROBIN).read_text(encoding="utf-8").replace("Alyx     ", "=cmd|' /C", 1)
+    path = tmp_path / "evil.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run("standings", str(path), "-f", "csv", "-t", "PTS,SB")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "rank,id,name,rating,PTS,SB"
+    assert lines[1].startswith("1,1,'=cmd|' /C")
+
+
+def test_standard_input() -> None:
+    code, out, _ = run("standings", "-", "-t", "PTS,SB", stdin=Path(SWISS).read_text("utf-8"))
+    assert code == 0
+    assert "Bruno" in out
+
+
+def test_after_round() -> None:
+    """After round 1 of TV-3 (read off the crosstable by hand): 2, 1, 4, 14, 7 and 13 won,
+    3-11 and 16-8 were drawn, the others lost."""
+    code, out, _ = run("standings", SWISS, "-n", "1", "-t", "PTS", "-f", "json")
+    assert code == 0
+    data = json.loads(out, parse_float=Decimal)
+    assert data["after_round"] == 1
+    points = {row["id"]: row["tiebreaks"]["PTS"] for row in data["standings"]}
+    winners = {2, 1, 4, 14, 7, 13}
+    draws = {3, 11, 16, 8}
+    for number, value in points.items():
+        expected = 1 if number in winners else Decimal("0.5") if number in draws else 0
+        assert value == expected, number
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-t", "PTS,XYZ"], "unknown tie-break 'XYZ'"),
+        (["-t", "BH/Q1"], "unknown modifier /Q1"),
+        (["-t", "WIN/C1"], "WIN does not take the modifier /C1"),
+        (["-r", "fide-1999"], "unknown rules edition 'fide-1999'"),
+        (["-n", "9"], "outside 0..5"),
+    ],
+)
+def test_usage_errors(args: list[str], message: str) -> None:
+    code, out, err = run("standings", SWISS, *args)
+    assert code == EXIT_USAGE
+    assert message in err
+    assert "Traceback" not in out + err
+
+
+def test_malformed_file(tmp_path: Path) -> None:
+    lines = Path(SWISS).read_text(encoding="utf-8").splitlines()
+    lines[5] = lines[5][:98] + "?" + lines[5][99:]
+    path = tmp_path / "bad.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run("standings", str(path))
+    assert code == EXIT_INPUT
+    assert f"{path}:6:99" in err
+    assert "Traceback" not in err
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    code, _, err = run("standings", str(tmp_path / "nope.trf"))
+    assert code == EXIT_INPUT
+    assert "cannot read" in err
+
+
+def test_unrated_players_drop_rating_tiebreaks(tmp_path: Path) -> None:
+    """C.07 Art. 10: with unrated players and no rating set for them, rating tie-breaks are
+    removed from the list, with a warning; --unrated-rating keeps them."""
+    lines = Path(SWISS).read_text(encoding="utf-8").splitlines()
+    lines[5] = lines[5][:48] + "    " + lines[5][52:]
+    path = tmp_path / "unrated.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run("standings", str(path), "-t", "PTS,ARO,SB")
+    assert code == 0
+    assert "ARO dropped: unrated players take part" in err
+    assert "Tie-breaks: PTS, SB" in out
+    code, out, err = run("standings", str(path), "-t", "PTS,ARO,SB", "--unrated-rating", "1000")
+    assert "dropped" not in err
+    assert "Tie-breaks: PTS, ARO, SB" in out
+
+
+def test_drawing_of_lots_is_repeatable() -> None:
+    first = run("standings", ROUND_ROBIN, "-t", "PTS", "--lots", "7")[1]
+    second = run("standings", ROUND_ROBIN, "-t", "PTS", "--lots", "7")[1]
+    assert first == second
+    assert "* place decided by drawing of lots" in first
+    ranks = [
+        line.split()[0]
+        for line in first.splitlines()
+        if line.split() and line.split()[0].rstrip("*").isdigit()
+    ]
+    assert ranks == ["1*", "2*", "3*", "4*", "5*", "6*"]
+
+
+def test_list_shows_catalogue() -> None:
+    code, out, _ = run("list")
+    assert code == 0
+    for (
+        acronym
+    ) in "PTS DE WIN WON BPG BWG PS REP STD TPN BH AOB FB SB KS ARO TPR PTP APRO APPO".split():
+        assert f"\n{acronym} " in out
+
+
+def test_module_entry_point_without_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "empty.trf"
+    path.write_text("012 nothing here\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "tiebreaks", "standings", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == EXIT_INPUT
+    assert "Traceback" not in result.stderr
+    assert str(path) in result.stderr
