@@ -1,10 +1,7 @@
 """tiebreaks: chess tournament standings with every FIDE tie-break, exact and explained.
 
->>> import tiebreaks
->>> tournament = tiebreaks.read_tournament(tiebreaks.example_path("held-swiss-16.trf"))
->>> standings = tiebreaks.compute_standings(tournament, ["PTS", "BH/C1", "SB"], rules="fide-2026")
->>> [(row.rank, row.player.name, str(row.values["BH/C1"])) for row in standings.rows[:3]]
-[(1, 'Bruno', '12'), (2, 'Charline', '13'), (3, 'Stephan', '11')]
+Read a tournament with :func:`read_tournament`, rank it with :func:`compute_standings`; see
+README.md for a worked example (run as a doctest by the test suite).
 """
 
 from __future__ import annotations
