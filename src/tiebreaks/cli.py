@@ -124,6 +124,9 @@ def list_tiebreaks() -> None:
 
 def run() -> None:
     """Entry point that never shows a traceback."""
+    import gc
+
+    gc.disable()  # a short-lived process building large acyclic structures: see api.py
     try:
         main(standalone_mode=True)
     except SystemExit:

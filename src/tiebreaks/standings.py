@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .api import paused_garbage_collector
 from .errors import Diagnostic, UsageError
 from .model import PairingSystem, Player, Tournament
 from .rules import Rules, rules_by_name, rules_for_date
@@ -138,6 +139,21 @@ def compute_standings(
     the edition (default: from the start date). ``lots_seed`` breaks the ties left after the
     last tie-break by a repeatable drawing of lots.
     """
+    with paused_garbage_collector():
+        return _compute_standings(
+            tournament, tiebreaks, rules, after_round, unrated_rating, pairing_system, lots_seed
+        )
+
+
+def _compute_standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str | TiebreakSpec] | None,
+    rules: str | Rules | None,
+    after_round: int | None,
+    unrated_rating: int | None,
+    pairing_system: PairingSystem | None,
+    lots_seed: int | None,
+) -> Standings:
     chosen, reason = choose_rules(tournament, rules)
     rounds = _check_round(tournament, after_round)
     context = build_context(tournament, chosen, rounds, pairing_system)
@@ -185,7 +201,7 @@ def _rank(
             continue
         assert entry.compute is not None
         column = entry.compute(context, spec)
-        values[str(spec)] = [column.value(index) for index in range(context.size)]
+        values[str(spec)] = column.values()
         groups = _split_by_column(column, groups)
     return groups, values
 

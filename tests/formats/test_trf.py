@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tiebreaks
-from tiebreaks.errors import Diagnostic, InputError, Location
+from tiebreaks.errors import InputError, Location
 from tiebreaks.formats import read_trf_bytes, read_trf_file, read_trf_text
 from tiebreaks.model import (
     ABSENT,
@@ -49,7 +49,8 @@ def player_line(
     rounds: Sequence[Round] = (),
 ) -> str:
     """A ``001`` record with the TRF-16 columns (start number 5-8 ... round r at 92+10(r-1))."""
-    head = f"001 {number:>4} m    {name:<33} {rating:>4} NOR {'':>11} 1990/01/01 {points:>4} {rank:>4}  "
+    head = f"001 {number:>4} m    {name:<33} {rating:>4} NOR {'':>11} 1990/01/01"
+    head += f" {points:>4} {rank:>4}  "
     return (head + "".join(f"{opp:>4} {col} {res}  " for opp, col, res in rounds)).rstrip()
 
 
@@ -252,25 +253,16 @@ def test_utf8_file_with_bom_and_crlf() -> None:
 @pytest.mark.parametrize(
     ("data", "name"),
     [
-        ("Müller, Jürgen".encode(), "Müller, Jürgen"),
-        (b"\xef\xbb\xbf" + "Đorđević".encode(), "Đorđević"),
-        ("Müller, Jürgen".encode("cp1252"), "Müller, Jürgen"),
-        ("Œuvre, Ÿves €".encode("cp1252"), "Œuvre, Ÿves €"),
-        ("Ñandú".encode("latin-1") + b"\x90", "Ñandú\x90"),
-        ("Ğülşen".encode("utf-16"), "Ğülşen"),
+        ("001    1 m    Müller, Jürgen".encode(), "Müller, Jürgen"),
+        (b"\xef\xbb\xbf" + "001    1 m    Đorđević, Đorđe".encode(), "Đorđević, Đorđe"),
+        ("001    1 m    Müller, Jürgen".encode("cp1252"), "Müller, Jürgen"),
+        ("001    1 m    Œuvre, Ÿves €".encode("cp1252"), "Œuvre, Ÿves €"),
+        ("001    1 m    Ñandú\x90".encode("latin-1"), "Ñandú\x90"),
+        ("001    1 m    Ğülşen, Ayşe".encode("utf-16"), "Ğülşen, Ayşe"),
     ],
 )
 def test_read_trf_bytes_decodes_names(data: bytes, name: str) -> None:
-    bom = b"\xff\xfe" if data.startswith(b"\xff\xfe") else b""
-    if bom:  # UTF-16: the whole file is UTF-16
-        text = player_line(1, name, "1500")
-        tournament = read_trf_bytes(text.encode("utf-16"), "u16.trf")
-    else:
-        prefix = data[:3] if data.startswith(b"\xef\xbb\xbf") else b""
-        body = data.removeprefix(prefix)
-        line = player_line(1, "@" * 40).encode("ascii").replace(b"@" * 33, body.ljust(33, b"#"), 1)
-        tournament = read_trf_bytes(prefix + line.replace(b"@", b" "), "b.trf")
-    assert tournament.player(1).name.rstrip("#") == name
+    assert read_trf_bytes(data, "b.trf").player(1).name == name
 
 
 def test_bom_in_text_is_ignored() -> None:
@@ -395,7 +387,7 @@ def test_comments_empty_and_unknown_records_are_skipped_but_counted_as_lines() -
         "### a comment 001    9",
         "",
         "022 Oslo",
-        "132                                                                                        24/03/01",
+        "132" + " " * 88 + "24/03/01",
         "XXC white1",
         "310   1 Team",
         "NOR    1 m    Alyx                              1234",
@@ -511,7 +503,7 @@ def test_score_systems(record: str, expected: dict[ResultKind, int | Fraction] |
 def test_xxs_after_162_changes_only_what_it_assigns() -> None:
     tournament = read(trf("162  W 3.0    D 1.0    L 0.0    P 1.0", "XXS FW=2", *SMALL))
     points = tournament.score_system.points
-    assert (points[K.WIN], points[K.FORFEIT_WIN], points[K.PAIRING_BYE]) == (3, 2, 1)
+    assert [points[K.WIN], points[K.FORFEIT_WIN], points[K.PAIRING_BYE]] == [3, 2, 1]
 
 
 def test_3_1_0_points_column_agrees_with_162() -> None:
@@ -731,16 +723,16 @@ def small_with(line_index: int, round_number: int, slot: Round) -> str:
     ],
 )
 def test_consistency_warnings(text: str, expected: list[tuple[int, int, str]]) -> None:
-    tournament = read(text)
-    assert [
-        (w.location.line, w.location.column, w.message) for w in _located(tournament)
-    ] == sorted(expected)
+    assert _located(read(text)) == sorted(expected)
 
 
-def _located(tournament: Tournament) -> list[Diagnostic]:
+def _located(tournament: Tournament) -> list[tuple[int, int, str]]:
+    """(line, column, message) of every warning, in the order the reader gives them."""
+    found = []
     for warning in tournament.warnings:
         assert warning.location is not None and warning.location.source == "t.trf"
-    return list(tournament.warnings)
+        found.append((warning.location.line, warning.location.column, warning.message))
+    return found
 
 
 @pytest.mark.parametrize(
@@ -801,7 +793,8 @@ def test_colours_of_the_two_sides(colours: tuple[str, str], warns: bool) -> None
             "0000 - +",
             K.PAIRING_BYE,
             99,
-            "round 1: result '+' (forfeit win) without an opponent; read as a pairing-allocated bye",
+            "round 1: result '+' (forfeit win) without an opponent; "
+            "read as a pairing-allocated bye",
         ),
         (
             "     - 1",
@@ -813,7 +806,8 @@ def test_colours_of_the_two_sides(colours: tuple[str, str], warns: bool) -> None
             "0000 w W",
             K.PAIRING_BYE,
             99,
-            "round 1: result 'W' (win (unrated game)) without an opponent; read as a pairing-allocated bye",
+            "round 1: result 'W' (win (unrated game)) without an opponent; "
+            "read as a pairing-allocated bye",
         ),
         (
             "0000 - =",
@@ -825,7 +819,8 @@ def test_colours_of_the_two_sides(colours: tuple[str, str], warns: bool) -> None
             "0000 - d",
             K.HALF_BYE,
             99,
-            "round 1: result 'D' (draw (unrated game)) without an opponent; read as a half-point bye",
+            "round 1: result 'D' (draw (unrated game)) without an opponent; "
+            "read as a half-point bye",
         ),
         (
             "0000 - -",
@@ -843,7 +838,8 @@ def test_colours_of_the_two_sides(colours: tuple[str, str], warns: bool) -> None
             "0000 - L",
             K.ZERO_BYE,
             99,
-            "round 1: result 'L' (loss (unrated game)) without an opponent; read as a zero-point bye",
+            "round 1: result 'L' (loss (unrated game)) without an opponent; "
+            "read as a zero-point bye",
         ),
         (
             "   2 - U",
@@ -1013,7 +1009,8 @@ def shifted(line: str, column: int, text: str) -> str:
             2,
             9,
             "Q=2",
-            "a score assignment CODE=value with CODE one of WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D",
+            "a score assignment CODE=value with CODE one of "
+            "WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D",
         ),
         (small(l2="XXS W=3 D"), 2, 9, "D", "a score assignment CODE=value"),
         (small(l2="XXS W=three"), 2, 7, "three", "the points for W, a decimal number"),

@@ -114,10 +114,17 @@ def check_stated_points(
     ``XXS``) for the result of the round.
     """
     warnings: list[Diagnostic] = []
+    unit = scoring.denominator
+    units = {kind: int(value * unit) for kind, value in scoring.points.items()}
     for player in players:
         if player.stated_points is None:
             continue
-        total = sum((scoring.points[result.kind] for result in player.results), Fraction(0))
+        total_units = sum(units[result.kind] for result in player.results)
+        if total_units * player.stated_points.denominator == (
+            player.stated_points.numerator * unit
+        ):
+            continue
+        total = Fraction(total_units, unit)
         if total != player.stated_points:
             system = "" if scoring.is_standard else f" with the score system {scoring}"
             message = (

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from ..errors import Diagnostic
 from ..model import Colour, Player, ResultKind, RoundResult
@@ -73,8 +74,7 @@ def round_column(round_number: int) -> int:
     return FIRST_ROUND_COLUMN + ROUND_WIDTH * (round_number - 1)
 
 
-@dataclass(frozen=True)
-class RoundSlot:
+class RoundSlot(NamedTuple):
     """One non-blank round of a ``001`` record: where it was written and how it was read."""
 
     round_number: int
@@ -184,6 +184,7 @@ def _read_round_slots(
     non-blank round beyond the number of rounds declared by ``XXR`` / ``142`` is an error.
     """
     slots: list[RoundSlot] = []
+    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
     round_number = 1
     while (column := round_column(round_number)) <= len(line.text):
         text = line.field(column, column + ROUND_FIELDS_WIDTH - 1)
@@ -196,10 +197,43 @@ def _read_round_slots(
                     f"nothing: round {round_number} is beyond the number of rounds "
                     f"(XXR/142 says {declared_rounds})",
                 )
-            result = _read_round_slot(line, round_number, start_number, warnings)
-            slots.append(RoundSlot(round_number, column, text.strip(), result))
+            result = _plain_round(text) or _read_round_slot(
+                line, round_number, start_number, warnings
+            )
+            if result.opponent == start_number:
+                result = _read_round_slot(line, round_number, start_number, warnings)
+            slots.append(make(RoundSlot, (round_number, column, text, result)))
         round_number += 1
     return tuple(slots)
+
+
+def _plain_round(text: str) -> RoundResult | None:
+    """Fast path for the usual round fields (``  12 w 1``, `` 0000 - U``): the result, or None
+    when anything is unusual and the careful path must read (and report) it."""
+    if len(text) < 8 or text[4] != " " or text[6] != " ":
+        return None
+    colour = _COLOURS.get(text[5].upper())
+    kind = _RESULT_CODES.get(text[7].upper())
+    if colour is None or kind is None:
+        return None
+    digits = text[:4].strip()
+    if not digits.isascii() or not digits.isdigit():
+        return None if digits else (None if kind.has_opponent else _bye(kind))
+    opponent = int(digits)
+    if kind.has_opponent:
+        return RoundResult(kind, opponent, colour) if opponent else None
+    return _bye(kind) if opponent == 0 else None
+
+
+_BYE_RESULTS: dict[ResultKind, RoundResult] = {}
+
+
+def _bye(kind: ResultKind) -> RoundResult:
+    """The (shared) result of a round without opponent."""
+    result = _BYE_RESULTS.get(kind)
+    if result is None:
+        result = _BYE_RESULTS[kind] = RoundResult(kind)
+    return result
 
 
 def _read_round_slot(

@@ -22,7 +22,28 @@ class ResultKind(Enum):
     """What happened to one participant in one round.
 
     The value is the TRF result code; ``ABSENT`` is a blank slot (TRF-16 treats it like ``Z``).
+    The flags below are plain attributes, set once per kind (see the end of this module), so
+    that hot loops can read them cheaply.
     """
+
+    #: a game played over the board (rated ``1 = 0`` or unrated ``W D L``)
+    played: bool
+    #: a rated game played over the board
+    rated: bool
+    #: a forfeit win or loss (there is a scheduled opponent)
+    forfeit: bool
+    #: the round has a scheduled opponent (a game or a forfeit)
+    has_opponent: bool
+    #: voluntary unplayed round (VUR), C.07 (2026) Art. 16.1.2: a requested bye (half- or
+    #: zero-point bye; an absence or a round after withdrawal counts as a zero-point bye,
+    #: Art. 16.1.1) or a forfeit loss
+    voluntarily_unplayed: bool
+    #: requested bye of C.07 (2026) Art. 16.1.1: half-point bye, zero-point bye, absence
+    requested_bye: bool
+    #: game outcome in half-points from this side (2 win, 1 draw, 0 loss); None for byes
+    outcome: int | None
+    #: plain English name of the kind
+    description: str
 
     WIN = "1"
     DRAW = "="
@@ -37,50 +58,6 @@ class ResultKind(Enum):
     HALF_BYE = "H"
     ZERO_BYE = "Z"
     ABSENT = " "
-
-    @property
-    def played(self) -> bool:
-        """True for a game played over the board (rated ``1 = 0`` or unrated ``W D L``)."""
-        return self in _PLAYED
-
-    @property
-    def rated(self) -> bool:
-        """True for a rated over-the-board game."""
-        return self in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
-
-    @property
-    def forfeit(self) -> bool:
-        """True for a forfeit win or loss (there is a scheduled opponent)."""
-        return self in (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
-
-    @property
-    def has_opponent(self) -> bool:
-        """True when the round has a scheduled opponent (a game or a forfeit)."""
-        return self.played or self.forfeit
-
-    @property
-    def voluntarily_unplayed(self) -> bool:
-        """Voluntary unplayed round (VUR), C.07 (2026) Art. 16.1.2.
-
-        A requested bye (half- or zero-point bye; an absence or a round after withdrawal counts
-        as a zero-point bye, Art. 16.1.1) or a forfeit loss.
-        """
-        return self in _VUR
-
-    @property
-    def requested_bye(self) -> bool:
-        """Requested bye of C.07 (2026) Art. 16.1.1: half-point bye, zero-point bye, absence."""
-        return self in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.ABSENT)
-
-    @property
-    def outcome(self) -> int | None:
-        """Game outcome in half-points from this side (2 win, 1 draw, 0 loss); None for byes."""
-        return _OUTCOME.get(self)
-
-    @property
-    def description(self) -> str:
-        """Plain English name of the kind."""
-        return _DESCRIPTION[self]
 
 
 _PLAYED = frozenset(
@@ -122,6 +99,31 @@ _DESCRIPTION = {
     ResultKind.ABSENT: "absent",
 }
 
+
+def _set_flags() -> None:
+    rated = (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
+    forfeits = (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
+    requested = (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.ABSENT)
+    for kind in ResultKind:
+        flags = {
+            "played": kind in _PLAYED,
+            "rated": kind in rated,
+            "forfeit": kind in forfeits,
+            "has_opponent": kind in _PLAYED or kind in forfeits,
+            "voluntarily_unplayed": kind in _VUR,
+            "requested_bye": kind in requested,
+            "outcome": _OUTCOME.get(kind),
+            "description": _DESCRIPTION[kind],
+        }
+        kind.__dict__.update(flags)
+
+
+_set_flags()
+# Members are compared by identity; hashing by identity too keeps dict and set look-ups in hot
+# loops in C (Enum's own __hash__ is written in Python).
+ResultKind.__hash__ = object.__hash__  # type: ignore[method-assign]
+Colour.__hash__ = object.__hash__  # type: ignore[method-assign]
+
 RESULT_CODES: dict[str, ResultKind] = {kind.value: kind for kind in ResultKind}
 
 
@@ -137,7 +139,7 @@ class RoundResult:
     colour: Colour = Colour.NONE
 
     def __post_init__(self) -> None:
-        if self.kind.has_opponent and self.opponent is None:
+        if self.opponent is None and self.kind.has_opponent:
             raise ValueError(f"a {self.kind.description} needs an opponent")
 
 

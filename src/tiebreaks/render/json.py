@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import json
+import secrets
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from ..numbers import to_json_number
 from ..standings import Standings
 
 
-def standings_to_data(standings: Standings) -> dict[str, Any]:
+def standings_to_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
     """The JSON document as Python data (numbers as ``int`` or exact ``Decimal``)."""
     tournament = standings.tournament
+    numbers: dict[Fraction | None, Decimal | int | None] = {}
+
+    def number(value: Fraction | None) -> Decimal | int | None:
+        if value not in numbers:
+            numbers[value] = to_json_number(value)
+        return numbers[value]
+
     return {
         "tournament": {
             "name": tournament.name,
@@ -31,34 +40,66 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
                 "id": row.player.start_number,
                 "name": row.player.name,
                 "rating": row.player.rating,
-                "tiebreaks": {name: to_json_number(value) for name, value in row.values.items()},
+                "tiebreaks": {name: number(value) for name, value in row.values.items()},
             }
-            for row in standings.rows
+            for row in (standings.rows if rows else ())
         ],
     }
 
 
 def standings_json(standings: Standings) -> str:
-    """The JSON text (UTF-8, indented)."""
-    return dumps(standings_to_data(standings)) + "\n"
+    """The JSON text: indented header, one line per standings row (written directly, as the
+    standings of a big open have tens of thousands of rows)."""
+    data = standings_to_data_header(standings)
+    head = dumps(data).rstrip("}").rstrip()
+    names = [json.dumps(str(spec), ensure_ascii=False) for spec in standings.tiebreaks]
+    shown: dict[Fraction | None, str] = {}
+
+    def number(value: Fraction | None) -> str:
+        if value not in shown:
+            shown[value] = json.dumps(None) if value is None else str(to_json_number(value))
+        return shown[value]
+
+    lines = []
+    for row in standings.rows:
+        values = ", ".join(
+            f"{name}: {number(value)}"
+            for name, value in zip(names, row.values.values(), strict=True)
+        )
+        rating = json.dumps(row.player.rating)
+        player_name = json.dumps(row.player.name, ensure_ascii=False)
+        lines.append(
+            f'{{"rank": {row.rank}, "id": {row.player.start_number}, "name": {player_name}, '
+            f'"rating": {rating}, "tiebreaks": {{{values}}}}}'
+        )
+    body = ",\n    ".join(lines)
+    standings_text = f"[\n    {body}\n  ]" if lines else "[]"
+    return f'{head},\n  "standings": {standings_text}\n}}\n'
 
 
-def dumps(data: Any, indent: int = 2, level: int = 0) -> str:
-    """JSON text in which ``Decimal`` values are written as exact numbers."""
-    pad = " " * (indent * (level + 1))
-    end = " " * (indent * level)
-    if isinstance(data, dict):
-        if not data:
-            return "{}"
-        items = [
-            f"{pad}{json.dumps(str(k))}: {dumps(v, indent, level + 1)}" for k, v in data.items()
-        ]
-        return "{\n" + ",\n".join(items) + f"\n{end}}}"
-    if isinstance(data, list):
-        if not data:
-            return "[]"
-        items = [f"{pad}{dumps(v, indent, level + 1)}" for v in data]
-        return "[\n" + ",\n".join(items) + f"\n{end}]"
-    if isinstance(data, Decimal):
-        return str(data)
-    return json.dumps(data, ensure_ascii=False)
+def standings_to_data_header(standings: Standings) -> dict[str, Any]:
+    """Everything of the JSON document but the standings rows."""
+    data = standings_to_data(standings, rows=False)
+    del data["standings"]
+    return data
+
+
+def dumps(data: Any, indent: int | None = 2) -> str:
+    """JSON text in which ``Decimal`` values are written as exact numbers (not strings, not
+    binary floats). Decimals travel through the standard encoder as marked strings that are
+    unquoted afterwards; the marker holds a random nonce, so no user text can forge one."""
+    marker = f"\u0001{secrets.token_hex(8)}:"
+
+    def mark(value: Any) -> Any:
+        if isinstance(value, Decimal):
+            return f"{marker}{value}"
+        if isinstance(value, dict):
+            return {key: mark(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [mark(item) for item in value]
+        return value
+
+    text = json.dumps(mark(data), ensure_ascii=False, indent=indent)
+    quoted = json.dumps(marker, ensure_ascii=False)[:-1]
+    parts = text.split(quoted)
+    return parts[0] + "".join(part.replace('"', "", 1) for part in parts[1:])

@@ -29,6 +29,20 @@ class Column:
             return None
         return Fraction(numerator, self.denominator)
 
+    def values(self) -> list[Fraction | None]:
+        """Every participant's exact value (one ``Fraction`` object per distinct value)."""
+        made: dict[int, Fraction] = {}
+        result: list[Fraction | None] = []
+        for numerator in self.numerators:
+            if numerator is None:
+                result.append(None)
+                continue
+            value = made.get(numerator)
+            if value is None:
+                value = made[numerator] = Fraction(numerator, self.denominator)
+            result.append(value)
+        return result
+
     def rank_key(self, index: int) -> int | None:
         """Larger is better; None (undefined) is worse than any value."""
         numerator = self.numerators[index]

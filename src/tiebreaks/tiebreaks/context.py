@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..model import PairingSystem, ResultKind, Tournament
+from ..model import ABSENT, PairingSystem, ResultKind, Tournament
 from ..rules import Rules
 
 NO_OPPONENT = -1
@@ -106,7 +106,9 @@ def build_context(
     index_of = {player.start_number: i for i, player in enumerate(tournament.players)}
     kinds, opponents, black, points = [], [], [], []
     for player in tournament.players:
-        results = [player.result(number) for number in range(1, rounds + 1)]
+        results = list(player.results[:rounds])
+        if len(results) < rounds:
+            results.extend([ABSENT] * (rounds - len(results)))
         kinds.append([result.kind for result in results])
         opponents.append(
             [NO_OPPONENT if r.opponent is None else index_of[r.opponent] for r in results]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .context import Context
+from .context import NO_OPPONENT, Context
 from .contributions import Contribution
 from .unplayed import adjusted_scores, is_vur, stand_in
 
@@ -38,18 +38,22 @@ def _participant_contributions(
     weighted: bool,
 ) -> list[Contribution]:
     items: list[Contribution] = []
+    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
     opponents = context.opponents[index]
     points = context.points[index]
-    for round_index in range(context.rounds):
-        if context.bye_slot(index, round_index):
-            continue
+    forfeits_count = forfeits_as_played or context.predetermined
+    for round_index, kind in enumerate(context.kinds[index]):
+        opponent = opponents[round_index]
         factor = points[round_index] if weighted else 1
-        if context.counts_as_game(index, round_index, forfeits_as_played):
-            opponent = opponents[round_index]
+        if kind.played or (forfeits_count and kind.forfeit):
             score = adjusted[opponent]
-            items.append(Contribution(round_index + 1, opponent, score, score * factor))
+            items.append(
+                make(Contribution, (round_index + 1, opponent, score, score * factor, False))
+            )
+        elif context.predetermined and opponent == NO_OPPONENT:
+            continue  # the empty slot of a round robin is not a round (Art. 15.2)
         else:
             score = stand_in(context, index, round_index).score
             vur = is_vur(context, index, round_index)
-            items.append(Contribution(round_index + 1, -1, score, score * factor, vur))
+            items.append(make(Contribution, (round_index + 1, -1, score, score * factor, vur)))
     return items

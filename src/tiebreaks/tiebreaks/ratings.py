@@ -96,12 +96,12 @@ def games_over_the_board(context: Context) -> list[list[Game]]:
 
 def _games(context: Context) -> list[list[Game]]:
     rows: list[list[Game]] = []
+    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
     for kinds, opponents in zip(context.kinds, context.opponents, strict=True):
         row: list[Game] = []
-        for round_index in range(context.rounds):
-            kind, outcome = kinds[round_index], kinds[round_index].outcome
-            if kind.played and outcome is not None and opponents[round_index] >= 0:
-                row.append(Game(round_index + 1, opponents[round_index], outcome))
+        for round_index, kind in enumerate(kinds):
+            if kind.played and opponents[round_index] >= 0:
+                row.append(make(Game, (round_index + 1, opponents[round_index], kind.outcome)))
         rows.append(row)
     return rows
 
@@ -121,6 +121,9 @@ def average_ratings(
     undefined when no rating is left (Art. 14, reference engine)."""
     values: list[int | None] = []
     for games in games_over_the_board(context):
+        if not cut and not median:
+            values.append(_mean([ratings[game.opponent] for game in games]))
+            continue
         contributions = [
             Contribution(game.round, game.opponent, ratings[game.opponent], ratings[game.opponent])
             for game in games
