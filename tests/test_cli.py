@@ -168,12 +168,14 @@ def test_drawing_of_lots_is_repeatable() -> None:
     assert ranks == ["1*", "2*", "3*", "4*", "5*", "6*"]
 
 
+CATALOGUE = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "AOB"]
+CATALOGUE += ["FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"]
+
+
 def test_list_shows_catalogue() -> None:
     code, out, _ = run("list")
     assert code == 0
-    for (
-        acronym
-    ) in "PTS DE WIN WON BPG BWG PS REP STD TPN BH AOB FB SB KS ARO TPR PTP APRO APPO".split():
+    for acronym in CATALOGUE:
         assert f"\n{acronym} " in out
 
 
