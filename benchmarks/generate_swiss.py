@@ -34,6 +34,8 @@ Cell = tuple[int, str, str]
 The colour is ``w``, ``b`` or ``-``; the code is a TRF result letter, or ``""``
 for a blank cell (read as a zero-point bye)."""
 
+Pairs = list[tuple["Player", "Player"]]
+
 POINTS2: dict[str, int] = {
     "1": 2, "=": 1, "0": 0, "W": 2, "D": 1, "L": 0,
     "+": 2, "-": 0, "H": 1, "F": 2, "U": 2, "Z": 0, "": 0,
@@ -53,9 +55,10 @@ WHITE_ADVANTAGE = 35.0
 REPEAT_WINDOW = 6
 FEDERATIONS = ("GER", "FRA", "ESP", "ITA", "NOR", "NED", "POL", "IND", "USA", "ENG",
                "SUI", "AUT", "CZE", "HUN", "SRB", "CRO", "DEN", "SWE", "BEL", "POR")  # fmt: skip
-FIRST = ("Anna", "Ben", "Carla", "Dario", "Eva", "Farid", "Greta", "Hugo", "Ines", "Jonas",
-         "Kira", "Luca", "Mira", "Nils", "Olga", "Pavel", "Rosa", "Sami", "Tara", "Ugo",
-         "Vera", "Wim", "Xenia", "Yusuf", "Zoe")  # fmt: skip
+FIRST_W = ("Anna", "Carla", "Eva", "Greta", "Ines", "Kira", "Mira", "Olga", "Rosa", "Tara",
+           "Vera", "Xenia", "Zoe")  # fmt: skip
+FIRST_M = ("Ben", "Dario", "Farid", "Hugo", "Jonas", "Luca", "Nils", "Pavel", "Sami", "Ugo",
+           "Wim", "Yusuf")  # fmt: skip
 SYLLABLES = ("ber", "ka", "lin", "mo", "ran", "sto", "vel", "dor", "ski", "ner", "ta",
              "gen", "ho", "mar", "tin", "vic", "zo", "ling", "sen", "ri")  # fmt: skip
 
@@ -98,6 +101,7 @@ class Player:
     score2: int = 0
     cdiff: int = 0
     last: str = ""
+    last2: str = ""  # colours of the last two paired rounds
     met: set[int] = field(default_factory=set)
     free_point: bool = False
     hpb: int = 0
@@ -111,6 +115,7 @@ class Player:
             self.met.add(opp)
             self.cdiff += 1 if colour == "w" else -1
             self.last = colour
+            self.last2 = (self.last2 + colour)[-2:]
         if code in ("U", "+", "F"):
             self.free_point = True
         if code == "H":
@@ -130,9 +135,9 @@ class _Context:
 # --------------------------------------------------------------------------- players
 
 
-def _name(rng: random.Random) -> str:
+def _name(rng: random.Random, sex: str) -> str:
     last = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
-    return f"{last}, {rng.choice(FIRST)}"
+    return f"{last}, {rng.choice(FIRST_W if sex == 'w' else FIRST_M)}"
 
 
 def _title(rng: random.Random, rating: int, sex: str) -> str:
@@ -160,14 +165,15 @@ def _make_players(count: int, rates: Rates, rng: random.Random) -> list[Player]:
     for sno, (rating, strength) in enumerate(raw, start=1):
         sex = "w" if rng.random() < 0.15 else "m"
         fide_id = 0 if rating == 0 and rng.random() < 0.5 else rng.randint(10**5, 10**8 - 1)
-        players.append(
-            Player(sno, _name(rng), sex, _title(rng, rating, sex), rating, strength,
-                   rng.choice(FEDERATIONS), fide_id, _birth(rng))  # fmt: skip
-        )
+        name, title = _name(rng, sex), _title(rng, rating, sex)
+        fed, birth = rng.choice(FEDERATIONS), _birth(rng)
+        players.append(Player(sno, name, sex, title, rating, strength, fed, fide_id, birth))
     return players
 
 
-def _schedule_presence(players: list[Player], rounds: int, rates: Rates, rng: random.Random) -> None:
+def _schedule_presence(
+    players: list[Player], rounds: int, rates: Rates, rng: random.Random
+) -> None:
     """Choose late entries (with the code of their missed rounds) and withdrawals."""
     latest_entry = max(1, min(3, rounds // 2))
     for player in players:
@@ -181,13 +187,32 @@ def _schedule_presence(players: list[Player], rounds: int, rates: Rates, rng: ra
 # --------------------------------------------------------------------------- pairing
 
 
+def colour_preference(p: Player) -> int:
+    """+ wants White, - wants Black; 3 absolute, 2 strong, 1 mild, 0 none."""
+    if p.cdiff <= -2 or p.last2 == "bb":
+        return 3
+    if p.cdiff >= 2 or p.last2 == "ww":
+        return -3
+    if p.cdiff:
+        return -2 * p.cdiff
+    return {"b": 1, "w": -1}.get(p.last, 0)
+
+
+def _compatible(a: Player, b: Player) -> bool:
+    """Not met before, and not both in absolute need of the same colour."""
+    if b.sno in a.met:
+        return False
+    pa = colour_preference(a)
+    return abs(pa) < 3 or pa != colour_preference(b)
+
+
 def _find_partner(a: Player, bottom: Sequence[Player], used: list[bool], start: int) -> int:
-    """Index of the first unused bottom player ``a`` has not met (within a window), or -1."""
+    """Index of the first unused compatible bottom player (within a window), or -1."""
     seen = 0
     for j in range(start, len(bottom)):
         if used[j]:
             continue
-        if bottom[j].sno not in a.met:
+        if _compatible(a, bottom[j]):
             return j
         seen += 1
         if seen >= REPEAT_WINDOW:
@@ -195,9 +220,9 @@ def _find_partner(a: Player, bottom: Sequence[Player], used: list[bool], start: 
     return -1
 
 
-def _pair_greedy(pool: Sequence[Player], force: bool) -> tuple[list[tuple[Player, Player]], list[Player]]:
+def _pair_greedy(pool: Sequence[Player], force: bool) -> tuple[Pairs, list[Player]]:
     """Pair neighbours avoiding repeats; unpairable players are returned (or forced)."""
-    pairs: list[tuple[Player, Player]] = []
+    pairs: Pairs = []
     left: list[Player] = []
     used = [False] * len(pool)
     for i, a in enumerate(pool):
@@ -215,12 +240,12 @@ def _pair_greedy(pool: Sequence[Player], force: bool) -> tuple[list[tuple[Player
     return pairs, left
 
 
-def _pair_pool(pool: Sequence[Player]) -> tuple[list[tuple[Player, Player]], list[Player]]:
+def _pair_pool(pool: Sequence[Player]) -> tuple[Pairs, list[Player]]:
     """Pair a score group: top half against bottom half, then the rest among themselves."""
     half = len(pool) // 2
     top, bottom = pool[:half], pool[half:]
     used = [False] * len(bottom)
-    pairs: list[tuple[Player, Player]] = []
+    pairs: Pairs = []
     rest: list[Player] = []
     start = 0
     for a in top:
@@ -248,9 +273,9 @@ def _score_groups(ordered: Sequence[Player]) -> Iterator[list[Player]]:
         yield group
 
 
-def pair_round(ordered: Sequence[Player]) -> list[tuple[Player, Player]]:
+def pair_round(ordered: Sequence[Player]) -> Pairs:
     """Pair an even number of players sorted by score then rating."""
-    pairs: list[tuple[Player, Player]] = []
+    pairs: Pairs = []
     carry: list[Player] = []
     for group in _score_groups(ordered):
         found, carry = _pair_pool(carry + group)
@@ -262,12 +287,11 @@ def pair_round(ordered: Sequence[Player]) -> list[tuple[Player, Player]]:
 
 def _white_first(a: Player, b: Player, board: int, top_white: bool) -> bool:
     """True when ``a`` (the higher-ranked player) gets White."""
-    if a.cdiff != b.cdiff:
-        return a.cdiff < b.cdiff
-    if a.last != b.last:
-        return a.last == "b" or b.last == "w"
-    if a.last:
-        return a.last == "b"
+    pa, pb = colour_preference(a), colour_preference(b)
+    if pa != pb:
+        return pa > pb
+    if pa:
+        return pa > 0
     return (board % 2 == 0) == top_white
 
 
@@ -573,7 +597,9 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(argv)
     if args.round_robin:
-        text = generate_round_robin(args.players, args.seed, args.double, start_date=args.start_date)
+        text = generate_round_robin(
+            args.players, args.seed, args.double, start_date=args.start_date
+        )
     else:
         rates = ALL_RATED if args.all_rated else Rates()
         text = generate_swiss(

@@ -17,6 +17,7 @@ from tiebreaks.cli import EXIT_INPUT, EXIT_USAGE, main
 GOLDEN = Path(__file__).parent / "golden"
 SWISS = str(example_path("held-swiss-16.trf"))
 ROUND_ROBIN = str(example_path("held-round-robin-6.trf"))
+SWISS_9 = str(example_path("held-swiss-16x9.trf"))
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -27,7 +28,8 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 @pytest.mark.parametrize(
     ("golden", "args"),
     [
-        ("held-swiss-16.fide-2024.txt", [SWISS, "-t", "PTS,BH/C1,BH,SB,DE", "-r", "fide-2024"]),
+        ("held-swiss-16.fide-2024.txt", [SWISS, "-t", "PTS,BH/C1,BH,SB", "-r", "fide-2024"]),
+        ("held-swiss-16x9.de.txt", [SWISS_9, "-t", "PTS,DE", "-r", "fide-2024"]),
         (
             "held-round-robin-6.fide-2024.txt",
             [ROUND_ROBIN, "-t", "PTS,DE,SB,SB/C1,KS", "-r", "fide-2024"],
@@ -35,8 +37,8 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     ],
 )
 def test_golden_text(golden: str, args: list[str]) -> None:
-    """Readable golden files; every value in them is a published answer of the FIDE
-    arbiters' exercises (spec TV-3 and TV-4), checked by hand."""
+    """Readable golden files; every value and rank in them is a published answer of the FIDE
+    arbiters' exercises (spec TV-3, TV-4 and TV-5), checked by hand against those tables."""
     code, out, _ = run("standings", *args)
     assert code == 0
     assert out == (GOLDEN / golden).read_text(encoding="utf-8")

@@ -44,17 +44,26 @@ def to_decimal_text(value: Fraction | int, max_places: int = 4) -> str:
     return _decimal_from_scaled(rounded.numerator, max_places)
 
 
+def to_fixed_text(value: Fraction | int, places: int) -> str:
+    """Text with exactly ``places`` decimals, rounded half up ("12.60", "13.38")."""
+    scaled = round_half_up(Fraction(value), places) * 10**places
+    return _decimal_from_scaled(scaled.numerator, places)
+
+
 def _decimal_from_scaled(scaled: int, places: int) -> str:
     text = str(Decimal(scaled).scaleb(-places))
     return text
 
 
-def to_json_number(value: Fraction | int | None) -> Decimal | int | None:
-    """A JSON-ready exact decimal (``Decimal``) or integer; None stays None."""
+def to_json_number(value: Fraction | int | None, places: int | None = None) -> Decimal | int | None:
+    """A JSON-ready decimal (``Decimal``) or integer; None stays None. Exact when the value is
+    a decimal of at most 4 places; otherwise (or with ``places``) rounded half up for display."""
     if value is None:
         return None
     if isinstance(value, int):
         return value
     if value.denominator == 1:
         return value.numerator
+    if places is not None:
+        return Decimal(to_fixed_text(value, places)).normalize()
     return Decimal(to_decimal_text(value))

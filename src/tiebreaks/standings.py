@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .api import paused_garbage_collector
@@ -51,6 +51,7 @@ class Standings:
     pairing_system: PairingSystem
     rows: tuple[Row, ...]
     warnings: tuple[Diagnostic, ...]
+    places: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -160,7 +161,7 @@ def _compute_standings(
     if unrated_rating is not None:
         context.cache["unrated_rating"] = unrated_rating
     plan = _plan(context, tiebreaks, unrated_rating)
-    groups, values = _rank(context, plan.specs)
+    groups, values, places = _rank(context, plan.specs)
     rows = _rows(context, groups, values, plan.specs, lots_seed)
     return Standings(
         tournament=tournament,
@@ -172,6 +173,7 @@ def _compute_standings(
         pairing_system=PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS,
         rows=tuple(rows),
         warnings=tuple(tournament.warnings) + tuple(plan.warnings),
+        places=places,
     )
 
 
@@ -191,19 +193,21 @@ Values = dict[str, list[Fraction | None]]
 
 def _rank(
     context: Context, specs: list[tuple[TiebreakSpec, Definition]]
-) -> tuple[list[list[int]], Values]:
+) -> tuple[list[list[int]], Values, dict[str, int]]:
     groups = [list(range(context.size))]
     values: Values = {}
+    places: dict[str, int] = {}
     for spec, entry in specs:
         if entry.kind is Kind.GROUP:
-            groups = _split_by_group(context, spec, entry, groups)
-            values[str(spec)] = _rank_values(groups, context.size)
+            groups, values[str(spec)] = _split_by_group(context, spec, entry, groups)
             continue
         assert entry.compute is not None
         column = entry.compute(context, spec)
         values[str(spec)] = column.values()
+        if column.places is not None:
+            places[str(spec)] = column.places
         groups = _split_by_column(column, groups)
-    return groups, values
+    return groups, values, places
 
 
 def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
@@ -230,24 +234,25 @@ def _sort_key(column: Column, index: int) -> tuple[int, int]:
 
 def _split_by_group(
     context: Context, spec: TiebreakSpec, entry: Definition, groups: list[list[int]]
-) -> list[list[int]]:
+) -> tuple[list[list[int]], list[Fraction | None]]:
+    """Apply a group tie-break (DE) to every group still tied.
+
+    The value shown is the one the FIDE reference engine shows: the place inside the tied
+    group that the tie-break decided (1 = first; equal places stay equal), or 0 when it did not
+    separate the group (or the participant was not tied)."""
     assert entry.order_group is not None
     result: list[list[int]] = []
+    places: list[Fraction | None] = [Fraction(0)] * context.size
     for group in groups:
-        result.extend(entry.order_group(context, spec, group) if len(group) > 1 else [group])
-    return result
-
-
-def _rank_values(groups: list[list[int]], size: int) -> list[Fraction | None]:
-    """The rank each participant holds after a group tie-break (as the reference engine shows
-    DE): 1 + the number of participants ahead."""
-    ranks: list[Fraction | None] = [None] * size
-    ahead = 0
-    for group in groups:
-        for index in group:
-            ranks[index] = Fraction(ahead + 1)
-        ahead += len(group)
-    return ranks
+        ordered = entry.order_group(context, spec, group) if len(group) > 1 else [group]
+        if len(ordered) > 1:
+            ahead = 0
+            for subgroup in ordered:
+                for index in subgroup:
+                    places[index] = Fraction(ahead + 1)
+                ahead += len(subgroup)
+        result.extend(ordered)
+    return result, places
 
 
 def _rows(

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 import tiebreaks
+from tiebreaks.numbers import round_half_up
 from tiebreaks.rules import FIDE_2024, FIDE_2026
 from tiebreaks.tiebreaks.buchholz import fore_context
 from tiebreaks.tiebreaks.context import build_context
@@ -94,10 +95,9 @@ def test_opponent_based_values(
     swiss: tiebreaks.Tournament, rules: str, number: int, column: str, expected: Fraction
 ) -> None:
     value = _value(swiss, rules, number, column)
-    if column == "AOB":
-        assert value == expected, f"#{number} {column} under {rules}"
-    else:
-        assert value == expected, f"#{number} {column} under {rules}"
+    if column == "AOB":  # published to two decimals (Held); our value is the exact mean
+        value = round_half_up(value, 2)
+    assert value == expected, f"#{number} {column} under {rules}"
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,16 @@ import tiebreaks
 
 # SB, SB/C1, KS and DE for all players are Held's published answers (exercises 14-16, 26);
 # PS and WON computed by hand from the crosstable (WON of #6: a forfeit win is no game won).
+# DE is the place inside the tied group that direct encounter decided (Held's DE ranks 1, 2, 2
+# and 6, 5, 4 are the overall ranks of the groups {1, 2, 3} and {4, 5, 6}).
 TV4 = {
     #    SB      SB/C1   KS    DE  PS    WON
     1: ("9.25", "9.25", "2", 1, "10.5", 3),
     2: ("6.25", "4.75", "0.5", 2, "10", 3),
     3: ("6.25", "4.75", "0.5", 2, "11", 3),
-    4: ("4.25", "4.25", "1", 6, "3.5", 1),
-    5: ("3.25", "3.25", "0.5", 5, "6.5", 1),
-    6: ("2.25", "1.5", "0", 4, "3.5", 0),
+    4: ("4.25", "4.25", "1", 3, "3.5", 1),
+    5: ("3.25", "3.25", "0.5", 2, "6.5", 1),
+    6: ("2.25", "1.5", "0", 1, "3.5", 0),
 }
 
 

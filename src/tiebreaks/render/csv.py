@@ -29,7 +29,7 @@ def standings_csv(standings: Standings) -> str:
                 row.player.start_number,
                 spreadsheet_safe(row.player.name),
                 row.player.rating or "",
-                *(show(row.values[name]) for name in names),
+                *(show(row.values[name], standings.places.get(name)) for name in names),
             ]
         )
     return buffer.getvalue()

@@ -15,12 +15,13 @@ from ..standings import Standings
 def standings_to_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
     """The JSON document as Python data (numbers as ``int`` or exact ``Decimal``)."""
     tournament = standings.tournament
-    numbers: dict[Fraction | None, Decimal | int | None] = {}
+    numbers: dict[tuple[Fraction | None, int | None], Decimal | int | None] = {}
 
-    def number(value: Fraction | None) -> Decimal | int | None:
-        if value not in numbers:
-            numbers[value] = to_json_number(value)
-        return numbers[value]
+    def number(value: Fraction | None, name: str) -> Decimal | int | None:
+        key = (value, standings.places.get(name))
+        if key not in numbers:
+            numbers[key] = to_json_number(*key)
+        return numbers[key]
 
     return {
         "tournament": {
@@ -40,7 +41,7 @@ def standings_to_data(standings: Standings, *, rows: bool = True) -> dict[str, A
                 "id": row.player.start_number,
                 "name": row.player.name,
                 "rating": row.player.rating,
-                "tiebreaks": {name: number(value) for name, value in row.values.items()},
+                "tiebreaks": {name: number(value, name) for name, value in row.values.items()},
             }
             for row in (standings.rows if rows else ())
         ],
@@ -52,19 +53,21 @@ def standings_json(standings: Standings) -> str:
     standings of a big open have tens of thousands of rows)."""
     data = standings_to_data_header(standings)
     head = dumps(data).rstrip("}").rstrip()
-    names = [json.dumps(str(spec), ensure_ascii=False) for spec in standings.tiebreaks]
-    shown: dict[Fraction | None, str] = {}
+    specs = [str(spec) for spec in standings.tiebreaks]
+    names = [json.dumps(spec, ensure_ascii=False) for spec in specs]
+    shown: dict[tuple[Fraction | None, int | None], str] = {}
 
-    def number(value: Fraction | None) -> str:
-        if value not in shown:
-            shown[value] = json.dumps(None) if value is None else str(to_json_number(value))
-        return shown[value]
+    def number(value: Fraction | None, spec: str) -> str:
+        key = (value, standings.places.get(spec))
+        if key not in shown:
+            shown[key] = json.dumps(None) if value is None else str(to_json_number(*key))
+        return shown[key]
 
     lines = []
     for row in standings.rows:
         values = ", ".join(
-            f"{name}: {number(value)}"
-            for name, value in zip(names, row.values.values(), strict=True)
+            f"{name}: {number(value, spec)}"
+            for name, spec, value in zip(names, specs, row.values.values(), strict=True)
         )
         rating = json.dumps(row.player.rating)
         player_name = json.dumps(row.player.name, ensure_ascii=False)

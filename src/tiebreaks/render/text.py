@@ -16,7 +16,7 @@ def standings_text(standings: Standings) -> str:
             str(row.player.start_number),
             row.player.name,
             str(row.player.rating or ""),
-            *(show(row.values[name]) for name in names),
+            *(show(row.values[name], standings.places.get(name)) for name in names),
         ]
         for row in standings.rows
     ]

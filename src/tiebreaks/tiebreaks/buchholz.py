@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..numbers import round_half_up_int
+import math
+
 from .column import Column
 from .context import Context
 from .contributions import modified_sum
@@ -40,24 +41,25 @@ def fore_buchholz(context: Context, spec: TiebreakSpec) -> Column:
 @tiebreak("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "F")
 def average_of_opponents_buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """AOB: mean Buchholz (or Fore Buchholz with /F) of the opponents met over the board, each
-    game counted separately (Art. 4.4); rounded half up to two decimals as the FIDE reference
-    engine does; undefined without games played over the board."""
+    game counted separately (Art. 4.4); undefined without games played over the board.
+
+    The mean is kept exact and ranked exactly (Art. 8.2 does not round it). It is shown with
+    2 decimals below 9 rounds, 3 below 27, 4 below 73, else 5, as the FIDE reference engine
+    prints it: enough to tell distinct means apart."""
     base = fore_context(context) if spec.fore else context
-    plain = TiebreakSpecPlain
-    buchholz_of = buchholz_values(base, plain)
-    values: list[int | None] = []
-    for index in range(context.size):
-        opponents = [
-            context.opponents[index][r]
-            for r in range(context.rounds)
-            if context.kinds[index][r].played
-        ]
-        if not opponents:
-            values.append(None)
-            continue
-        total = sum(buchholz_of[opponent] for opponent in opponents)
-        values.append(round_half_up_int(total * 100, len(opponents) * context.unit))
-    return Column(spec, values, 100)
-
-
-TiebreakSpecPlain = TiebreakSpec("BH")
+    buchholz_of = buchholz_values(base, TiebreakSpec("BH"))
+    games = [
+        [opponent for opponent, kind in zip(row, kinds, strict=True) if kind.played]
+        for row, kinds in zip(context.opponents, context.kinds, strict=True)
+    ]
+    common = math.lcm(*(len(opponents) for opponents in games if opponents))
+    values: list[int | None] = [
+        sum(buchholz_of[opponent] for opponent in opponents) * (common // len(opponents))
+        if opponents
+        else None
+        for opponents in games
+    ]
+    places = (
+        2 if context.rounds < 9 else 3 if context.rounds < 27 else 4 if context.rounds < 73 else 5
+    )
+    return Column(spec, values, common * context.unit, places=places)

@@ -21,6 +21,7 @@ class Column:
     numerators: Sequence[int | None]
     denominator: int = 1
     higher_is_better: bool = True
+    places: int | None = None  # decimals shown for a value that is not a short decimal
 
     def value(self, index: int) -> Fraction | None:
         """The exact value of participant ``index`` (None if undefined)."""

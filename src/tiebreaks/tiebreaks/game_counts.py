@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..model import ResultKind
 from .column import Column
-from .context import NO_OPPONENT, Context
+from .context import Context
 from .registry import tiebreak
 from .spec import TiebreakSpec
 
@@ -70,9 +70,9 @@ def rounds_elected_to_play(context: Context, spec: TiebreakSpec) -> Column:
 
 @tiebreak("STD", "Standard Points", "7.7", "B", "")
 def standard_points(context: Context, spec: TiebreakSpec) -> Column:
-    """STD: per round 1 if the participant scored more than the scheduled opponent (or, without
-    an opponent, more than a draw), ½ if as much, 0 otherwise (Art. 7.7). A double forfeit is
-    equal scores, ½ (literal reading)."""
+    """STD: per round 1 if the participant scored more than the opponent of a game played, or,
+    without playing (byes and forfeits), received more than the draw value; ½ if as much; 0
+    otherwise (Art. 7.7). A double forfeit is thus 0, as in the FIDE reference engine."""
     values = []
     for index in range(context.size):
         total = 0
@@ -81,10 +81,10 @@ def standard_points(context: Context, spec: TiebreakSpec) -> Column:
                 continue
             mine = context.points[index][round_index]
             opponent = context.opponents[index][round_index]
-            if opponent == NO_OPPONENT:
-                other = context.draw
-            else:
+            if context.kinds[index][round_index].played:
                 other = context.points[opponent][round_index]
+            else:
+                other = context.draw
             total += 2 if mine > other else 1 if mine == other else 0
         values.append(total)
     return Column(spec, values, 2)
