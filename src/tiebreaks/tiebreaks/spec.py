@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..errors import UsageError
 
 _MODIFIER = re.compile(
-    r"^(?:(?P<kind>[CM])(?P<count>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|"
+    r"^(?:(?P<kind>[CM])(?P<count>\d+)|L(?P<limit>[+-]\d+)|U(?P<rating>\d+)|"
     r"(?P<flag>[PFR]))$"
 )
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
