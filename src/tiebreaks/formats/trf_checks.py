@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..errors import Diagnostic, Location
-from ..model import Colour, PairingSystem, Player, ResultKind, RoundResult, ScoreSystem
+from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, ScoreSystem
 from .trf_fields import format_points
 from .trf_player import POINTS_COLUMN, round_column
 
@@ -78,7 +78,8 @@ def check_pairings(players: Sequence[Player], source: str) -> list[Diagnostic]:
             if mine.opponent is None or mine.opponent not in by_number:
                 continue
             other = by_number[mine.opponent]
-            theirs = other.result(round_number)
+            results = other.results
+            theirs = results[round_number - 1] if round_number <= len(results) else ABSENT
             problem = _pairing_problem(player.start_number, mine, theirs)
             points_back = theirs.opponent == player.start_number
             if problem is None or (points_back and other.start_number < player.start_number):

@@ -207,15 +207,23 @@ def _read_round_slots(
     return tuple(slots)
 
 
+_COLOUR_AND_RESULT: dict[str, tuple[Colour, ResultKind]] = {
+    colour_code + result_code: (_COLOURS[colour_code.upper()], _RESULT_CODES[result_code.upper()])
+    for colour_code in ("w", "b", "W", "B", "-", " ")
+    for result_code in (*_RESULT_CODES, *(code.lower() for code in _RESULT_CODES))
+    if colour_code.upper() in _COLOURS
+}
+
+
 def _plain_round(text: str) -> RoundResult | None:
     """Fast path for the usual round fields (``  12 w 1``, `` 0000 - U``): the result, or None
     when anything is unusual and the careful path must read (and report) it."""
     if len(text) < 8 or text[4] != " " or text[6] != " ":
         return None
-    colour = _COLOURS.get(text[5].upper())
-    kind = _RESULT_CODES.get(text[7].upper())
-    if colour is None or kind is None:
+    fields = _COLOUR_AND_RESULT.get(text[5] + text[7])
+    if fields is None:
         return None
+    colour, kind = fields
     digits = text[:4].strip()
     if not digits.isascii() or not digits.isdigit():
         return None if digits else (None if kind.has_opponent else _bye(kind))

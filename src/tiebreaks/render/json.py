@@ -55,13 +55,18 @@ def standings_json(standings: Standings) -> str:
     head = dumps(data).rstrip("}").rstrip()
     specs = [str(spec) for spec in standings.tiebreaks]
     names = [json.dumps(spec, ensure_ascii=False) for spec in specs]
-    shown: dict[tuple[Fraction | None, int | None], str] = {}
+    # Keyed by object identity: equal values of one column share one Fraction object, and
+    # hashing Fractions is slow. The standings keep every value alive meanwhile.
+    shown: dict[tuple[int, str], str] = {}
 
     def number(value: Fraction | None, spec: str) -> str:
-        key = (value, standings.places.get(spec))
-        if key not in shown:
-            shown[key] = json.dumps(None) if value is None else str(to_json_number(*key))
-        return shown[key]
+        key = (id(value), spec)
+        text = shown.get(key)
+        if text is None:
+            places = standings.places.get(spec)
+            text = "null" if value is None else str(to_json_number(value, places))
+            shown[key] = text
+        return text
 
     lines = []
     for row in standings.rows:
