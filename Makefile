@@ -20,7 +20,7 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 
 demo: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall . >/dev/null
-	$(BIN)/tiebreaks standings $(EXAMPLE) --tiebreaks PTS,BH/C1,BH,SB,DE
+	$(BIN)/tiebreaks standings $(EXAMPLE)
 
 test: $(VENV)/.dev-installed lint typecheck unit
 
