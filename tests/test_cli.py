@@ -193,3 +193,29 @@ def test_module_entry_point_without_traceback(tmp_path: Path) -> None:
     assert result.returncode == EXIT_INPUT
     assert "Traceback" not in result.stderr
     assert str(path) in result.stderr
+
+
+def test_file_tiebreak_list_is_used(tmp_path: Path) -> None:
+    """Without --tiebreaks, the TRF26 202 record gives the list (PTS first)."""
+    text = Path(SWISS).read_text(encoding="utf-8").replace("XXR 5\n", "XXR 5\n202 SB,BH/C1\n")
+    path = tmp_path / "with-202.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run("standings", str(path))
+    assert code == 0
+    assert "Tie-breaks: PTS, SB, BH/C1 (file (202))" in out
+
+
+def test_unknown_tiebreak_in_file_is_an_error(tmp_path: Path) -> None:
+    text = Path(SWISS).read_text(encoding="utf-8").replace("XXR 5\n", "XXR 5\n202 SB,XYZ\n")
+    path = tmp_path / "bad-202.trf"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run("standings", str(path))
+    assert code == EXIT_USAGE
+    assert "record 202" in err
+    assert "unknown tie-break 'XYZ'" in err
+
+
+def test_csv_names_the_rules_on_standard_error() -> None:
+    code, _, err = run("standings", SWISS, "-f", "csv")
+    assert code == 0
+    assert "rules: fide-2024 (start date 2024-03-01)" in err

@@ -87,6 +87,7 @@ def standings(
         for warning in result.warnings:
             click.echo(f"warning: {warning}", err=True)
         if output_format == "csv":
+            click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
             return render.standings_csv(result)
         return render.standings_text(result)
 

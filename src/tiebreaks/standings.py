@@ -80,15 +80,30 @@ def _requested_specs(
         specs = [item if isinstance(item, TiebreakSpec) else parse_spec(item) for item in tiebreaks]
         source = "given"
     elif tournament.standings_list:
-        specs, source = [parse_spec(item) for item in tournament.standings_list], "file (212)"
+        specs, source = _file_specs(tournament.standings_list, "212"), "file (212)"
     elif tournament.tiebreak_list:
-        specs, source = [parse_spec(item) for item in tournament.tiebreak_list], "file (202)"
+        specs, source = _file_specs(tournament.tiebreak_list, "202"), "file (202)"
     else:
         specs = parse_spec_list(RECOMMENDED[system])
         source = f"FIDE recommendation for a {system.value} tournament"
     if not any(spec.acronym in ("PTS", "POINTS") for spec in specs):
         specs.insert(0, TiebreakSpec("PTS"))
     return specs, source
+
+
+def _file_specs(items: Sequence[str], record: str) -> list[TiebreakSpec]:
+    """The descriptors of a TRF26 202/212 record, each checked against the catalogue."""
+    specs = []
+    for item in items:
+        try:
+            spec, _ = resolve(parse_spec(item))
+        except UsageError as error:
+            raise UsageError(
+                f"the file's tie-break list (record {record}) cannot be used: {error}; "
+                "give the list with --tiebreaks"
+            ) from None
+        specs.append(spec)
+    return specs
 
 
 def _plan(
