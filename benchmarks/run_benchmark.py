@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gacrux_oracle import GacruxError, gacrux_command, parse_output
-from generate_swiss import generate_swiss
+from generate_swiss import ALL_RATED, generate_swiss
 
 OUT = Path(__file__).resolve().parent / "out"
 TIEBREAKS = "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE"
@@ -124,12 +124,14 @@ def ours_base(spec: str | None) -> list[str]:
 
 
 def ensure_file(players: int, rounds: int, seed: int) -> Path:
-    """The generated Swiss file for this size, created on first use."""
-    path = OUT / f"swiss-{players}x{rounds}-seed{seed}.trf"
+    """The generated Swiss file for this size, created on first use. Every player is rated, so
+    that the rating tie-breaks (ARO, TPR) are computed by both programs (C.07 Art. 10 drops them
+    when unrated players take part)."""
+    path = OUT / f"swiss-{players}x{rounds}-seed{seed}-rated.trf"
     if not path.exists():
         OUT.mkdir(parents=True, exist_ok=True)
         print(f"generating {path.name} ...", file=sys.stderr)
-        path.write_text(generate_swiss(players, rounds, seed), encoding="utf-8")
+        path.write_text(generate_swiss(players, rounds, seed, rates=ALL_RATED), encoding="utf-8")
     return path
 
 
