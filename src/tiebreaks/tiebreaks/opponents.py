@@ -23,37 +23,41 @@ def opponent_contributions(
 def _all_contributions(
     context: Context, forfeits_as_played: bool, weighted: bool
 ) -> list[list[Contribution]]:
+    if weighted:  # the same opponents, each score times the points of that round
+        make = tuple.__new__
+        plain = opponent_contributions(context, forfeits_as_played, weighted=False)
+        return [
+            [
+                make(Contribution, (c.round, c.opponent, c.key, c.key * points[c.round - 1], c.vur))
+                for c in row
+            ]
+            for row, points in zip(plain, context.points, strict=True)
+        ]
     adjusted = adjusted_scores(context)
     return [
-        _participant_contributions(context, index, adjusted, forfeits_as_played, weighted)
+        _participant_contributions(context, index, adjusted, forfeits_as_played)
         for index in range(context.size)
     ]
 
 
 def _participant_contributions(
-    context: Context,
-    index: int,
-    adjusted: list[int],
-    forfeits_as_played: bool,
-    weighted: bool,
+    context: Context, index: int, adjusted: list[int], forfeits_as_played: bool
 ) -> list[Contribution]:
+    """One round after another: the opponent's adjusted score (Art. 16.3) for a game, or the
+    dummy opponent's score (Art. 16.4) for an unplayed round."""
     items: list[Contribution] = []
     make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
     opponents = context.opponents[index]
-    points = context.points[index]
     forfeits_count = forfeits_as_played or context.predetermined
     for round_index, kind in enumerate(context.kinds[index]):
         opponent = opponents[round_index]
-        factor = points[round_index] if weighted else 1
         if kind.played or (forfeits_count and kind.forfeit):
             score = adjusted[opponent]
-            items.append(
-                make(Contribution, (round_index + 1, opponent, score, score * factor, False))
-            )
+            items.append(make(Contribution, (round_index + 1, opponent, score, score, False)))
         elif context.predetermined and opponent == NO_OPPONENT:
             continue  # the empty slot of a round robin is not a round (Art. 15.2)
         else:
             score = stand_in(context, index, round_index).score
             vur = is_vur(context, index, round_index)
-            items.append(make(Contribution, (round_index + 1, -1, score, score * factor, vur)))
+            items.append(make(Contribution, (round_index + 1, -1, score, score, vur)))
     return items
