@@ -389,7 +389,7 @@ def test_comments_empty_and_unknown_records_are_skipped_but_counted_as_lines() -
         "022 Oslo",
         "132" + " " * 88 + "24/03/01",
         "XXC white1",
-        "310   1 Team",
+        "182 JaVaFo 2.2",
         "NOR    1 m    Alyx                              1234",
         *SMALL,
     )
@@ -1217,3 +1217,25 @@ def _read_or_input_error(data: bytes) -> None:
             assert result.opponent != player.start_number
     for warning in tournament.warnings:
         assert warning.location is not None and warning.location.source == "fuzz.trf"
+
+
+def test_records_not_applied_are_reported_once() -> None:
+    """Records that could change the standings but are not applied (TRF26 299 abnormal points,
+    team records) are never ignored silently: one warning per record type, with its line."""
+    from tiebreaks.formats.trf import read_trf_text
+
+    text = (
+        "012 Test\n"
+        "299    -1.0  -1.0    2    1\n"
+        "299    -1.0  -1.0    2    2\n"
+        "001    1 m    A                                 2000 GER           0 2000/01/01  1.0"
+        "    1     2 w 1\n"
+        "001    2 m    B                                 2000 GER           0 2000/01/01  0.0"
+        "    2     1 b 0\n"
+    )
+    tournament = read_trf_text(text, "t.trf")
+    messages = [str(w) for w in tournament.warnings if "record 299" in str(w)]
+    assert messages == [
+        "t.trf:2:1: record 299, abnormal point assignment (TRF26): not applied; scores come "
+        "from the round results"
+    ]

@@ -63,13 +63,30 @@ class HeaderRecords:
     score_xxs: dict[str, Assignment] = field(default_factory=dict)
     tiebreak_list: tuple[str, ...] = ()
     standings_list: tuple[str, ...] = ()
+    unapplied: set[str] = field(default_factory=set)
+
+
+#: Records that can change standings but are not applied yet: said once each, never silently.
+NOT_APPLIED = {
+    "013": "team record (TRF-16): team tournaments are not supported yet; players are ranked "
+    "individually",
+    "310": "team record (TRF26): team tournaments are not supported yet; players are ranked "
+    "individually",
+    "299": "abnormal point assignment (TRF26): not applied; scores come from the round results",
+    "330": "forfeited team match (TRF26): team tournaments are not supported yet",
+}
 
 
 def read_header_record(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
-    """Read one tournament record into ``header``; unknown records are skipped silently."""
-    reader = _READERS.get(line.record.upper())
+    """Read one tournament record into ``header``. Records that could change the standings but
+    are not applied get one warning per record type; other records are legal and skipped."""
+    record = line.record.upper()
+    reader = _READERS.get(record)
     if reader is not None:
         reader(line, header, warnings)
+    elif record in NOT_APPLIED and record not in header.unapplied:
+        header.unapplied.add(record)
+        warnings.append(Diagnostic(f"record {record}, {NOT_APPLIED[record]}", line.location(1)))
 
 
 def _read_name(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
