@@ -219,3 +219,14 @@ def test_csv_names_the_rules_on_standard_error() -> None:
     code, _, err = run("standings", SWISS, "-f", "csv")
     assert code == 0
     assert "rules: fide-2024 (start date 2024-03-01)" in err
+
+
+def test_repeated_tiebreaks() -> None:
+    """A value tie-break listed twice cannot change the order (dropped, with a warning); DE may
+    be listed again (Art. 6) and gets its own column."""
+    code, out, _ = run("standings", SWISS_9, "-t", "PTS,DE,BH/C1,BH/C1,DE", "-f", "json")
+    assert code == 0
+    data = json.loads(out, parse_float=Decimal)
+    assert data["tiebreaks"] == ["PTS", "DE", "BH/C1", "DE#2"]
+    assert "BH/C1 is listed twice" in " ".join(data["warnings"])
+    assert set(data["standings"][0]["tiebreaks"]) == {"PTS", "DE", "BH/C1", "DE#2"}

@@ -53,6 +53,23 @@ class Standings:
     warnings: tuple[Diagnostic, ...]
     places: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The key of each tie-break in ``Row.values``: its descriptor; a group tie-break listed
+        again (DE may be, Art. 6) gets "#2", "#3" ..."""
+        return column_labels(self.tiebreaks)
+
+
+def column_labels(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
+    """Descriptors, with "#n" added to the n-th repetition of one."""
+    seen: dict[str, int] = {}
+    labels = []
+    for spec in specs:
+        text = str(spec)
+        seen[text] = seen.get(text, 0) + 1
+        labels.append(text if seen[text] == 1 else f"{text}#{seen[text]}")
+    return tuple(labels)
+
 
 @dataclass
 class _Plan:
@@ -116,6 +133,11 @@ def _plan(
     plan = _Plan([], source, [])
     for requested_spec in requested:
         spec, entry = resolve(requested_spec)
+        if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
+            plan.warnings.append(
+                Diagnostic(f"{spec} is listed twice; the repetition cannot change the order")
+            )
+            continue
         if entry.rating_based and _drop_for_unrated(context, spec, unrated_rating):
             plan.warnings.append(
                 Diagnostic(
@@ -212,15 +234,16 @@ def _rank(
     groups = [list(range(context.size))]
     values: Values = {}
     places: dict[str, int] = {}
-    for spec, entry in specs:
+    labels = column_labels([spec for spec, _ in specs])
+    for (spec, entry), label in zip(specs, labels, strict=True):
         if entry.kind is Kind.GROUP:
-            groups, values[str(spec)] = _split_by_group(context, spec, entry, groups)
+            groups, values[label] = _split_by_group(context, spec, entry, groups)
             continue
         assert entry.compute is not None
         column = entry.compute(context, spec)
-        values[str(spec)] = column.values()
+        values[label] = column.values()
         if column.places is not None:
-            places[str(spec)] = column.places
+            places[label] = column.places
         groups = _split_by_column(column, groups)
     return groups, values, places
 
@@ -277,7 +300,7 @@ def _rows(
     specs: Iterable[tuple[TiebreakSpec, Definition]],
     lots_seed: int | None,
 ) -> list[Row]:
-    names = [str(spec) for spec, _ in specs]
+    names = list(column_labels([spec for spec, _ in specs]))
     players = context.tournament.players
     rows: list[Row] = []
     ahead = 0

@@ -18,7 +18,7 @@ def spreadsheet_safe(text: str) -> str:
 
 def standings_csv(standings: Standings) -> str:
     """One header line, then rank, start number, name, rating and the values."""
-    names = [str(spec) for spec in standings.tiebreaks]
+    names = list(standings.columns)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "id", "name", "rating", *names])

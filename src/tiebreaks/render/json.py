@@ -33,7 +33,7 @@ def standings_to_data(standings: Standings, *, rows: bool = True) -> dict[str, A
         "rules": standings.rules.name,
         "rules_reason": standings.rules_reason,
         "after_round": standings.rounds,
-        "tiebreaks": [str(spec) for spec in standings.tiebreaks],
+        "tiebreaks": list(standings.columns),
         "warnings": [str(warning) for warning in standings.warnings],
         "standings": [
             {
@@ -53,7 +53,7 @@ def standings_json(standings: Standings) -> str:
     standings of a big open have tens of thousands of rows)."""
     data = standings_to_data_header(standings)
     head = dumps(data).rstrip("}").rstrip()
-    specs = [str(spec) for spec in standings.tiebreaks]
+    specs = list(standings.columns)
     names = [json.dumps(spec, ensure_ascii=False) for spec in specs]
     # Keyed by object identity: equal values of one column share one Fraction object, and
     # hashing Fractions is slow. The standings keep every value alive meanwhile.

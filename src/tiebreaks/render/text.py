@@ -8,7 +8,7 @@ from .values import show
 
 def standings_text(standings: Standings) -> str:
     """A readable table: header lines, then rank, start number, name, rating and values."""
-    names = [str(spec) for spec in standings.tiebreaks]
+    names = list(standings.columns)
     header = ["Rk", "No", "Name", "Rtg", *names]
     lines = [
         [
