@@ -19,6 +19,7 @@ from .model import PairingSystem, Player, Tournament
 from .rules import Rules, rules_by_name, rules_for_date
 from .tiebreaks.column import Column
 from .tiebreaks.context import Context, build_context
+from .tiebreaks.ratings import has_unrated_participants
 from .tiebreaks.registry import Definition, Kind, resolve
 from .tiebreaks.spec import TiebreakSpec, parse_spec, parse_spec_list
 
@@ -157,7 +158,7 @@ def _plan(
 def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int | None) -> bool:
     if spec.unrated_rating is not None or unrated_rating is not None:
         return False
-    return any(not player.rating for player in context.tournament.players)
+    return has_unrated_participants(context)
 
 
 def compute_standings(

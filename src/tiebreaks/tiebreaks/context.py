@@ -45,10 +45,6 @@ class Context:
         """The draw value D of C.07 Art. 16, in units."""
         return int(self.tournament.score_system.draw * self.unit)
 
-    def score(self, index: int) -> int:
-        """The participant's score over the rounds considered, in units."""
-        return self.scores[index]
-
     @property
     def scores(self) -> list[int]:
         """Scores of every participant, in units (cached)."""
