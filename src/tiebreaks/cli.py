@@ -6,6 +6,7 @@ option, tie-break or rules edition, bad value); 70 internal error (a bug: please
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TypeVar
@@ -132,6 +133,12 @@ def run() -> None:
         main(standalone_mode=True)
     except SystemExit:
         raise
+    except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_INPUT)
+    except KeyboardInterrupt:
+        sys.exit(130)
     except Exception as error:
         click.echo(f"internal error: {type(error).__name__}: {error}", err=True)
         click.echo("This is a bug in tiebreaks; please report it with the input file.", err=True)
