@@ -6,7 +6,7 @@ import csv
 import io
 
 from ..standings import Standings
-from .values import show
+from .values import ValueTexts
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -18,10 +18,10 @@ def spreadsheet_safe(text: str) -> str:
 
 def standings_csv(standings: Standings) -> str:
     """One header line, then rank, start number, name, rating and the values."""
-    names = list(standings.columns)
+    texts = ValueTexts(standings)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "id", "name", "rating", *names])
+    writer.writerow(["rank", "id", "name", "rating", *texts.columns])
     for row in standings.rows:
         writer.writerow(
             [
@@ -29,7 +29,7 @@ def standings_csv(standings: Standings) -> str:
                 row.player.start_number,
                 spreadsheet_safe(row.player.name),
                 row.player.rating or "",
-                *(show(row.values[name], standings.places.get(name)) for name in names),
+                *texts.row(row),
             ]
         )
     return buffer.getvalue()

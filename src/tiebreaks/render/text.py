@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from ..standings import Standings
-from .values import show
+from .values import ValueTexts
 
 
 def standings_text(standings: Standings) -> str:
     """A readable table: header lines, then rank, start number, name, rating and values."""
-    names = list(standings.columns)
-    header = ["Rk", "No", "Name", "Rtg", *names]
+    texts = ValueTexts(standings)
+    header = ["Rk", "No", "Name", "Rtg", *texts.columns]
     lines = [
         [
             str(row.rank) + ("*" if row.drawn_by_lot else ""),
             str(row.player.start_number),
             row.player.name,
             str(row.player.rating or ""),
-            *(show(row.values[name], standings.places.get(name)) for name in names),
+            *texts.row(row),
         ]
         for row in standings.rows
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..numbers import to_decimal_text, to_fixed_text
+from ..standings import Row, Standings
 
 
 def show(value: Fraction | int | None, places: int | None = None) -> str:
@@ -15,3 +16,27 @@ def show(value: Fraction | int | None, places: int | None = None) -> str:
     if places is not None:
         return to_fixed_text(value, places)
     return to_decimal_text(value)
+
+
+class ValueTexts:
+    """The texts of a standings' values, each distinct value formatted once.
+
+    Equal values of one column share one ``Fraction`` object (and the standings keep them
+    alive), so the cache is keyed by identity: hashing Fractions is slow."""
+
+    def __init__(self, standings: Standings) -> None:
+        self.columns = standings.columns
+        self.places = [standings.places.get(name) for name in self.columns]
+        self.cache: dict[tuple[int, int], str] = {}
+
+    def row(self, row: Row) -> list[str]:
+        """The texts of one row's values, in column order."""
+        texts = []
+        for position, (name, places) in enumerate(zip(self.columns, self.places, strict=True)):
+            value = row.values[name]
+            key = (id(value), position)
+            text = self.cache.get(key)
+            if text is None:
+                text = self.cache[key] = show(value, places)
+            texts.append(text)
+        return texts
