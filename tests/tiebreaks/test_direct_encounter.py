@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import tiebreaks
 from tiebreaks.model import PairingSystem, ResultKind
 from tiebreaks.tiebreaks.context import build_context
@@ -31,11 +33,11 @@ def test_players_met_twice_count_the_average() -> None:
     tournament = builder.build()
     standings = tiebreaks.compute_standings(tournament, ["PTS", "DE"], "fide-2026")
     points = {row.player.start_number: row.values["PTS"] for row in standings.rows}
-    assert points == {1: 1.5, 2: 2.5, 3: 2}
+    assert points == {1: Fraction(3, 2), 2: Fraction(5, 2), 3: 2}
     # The three are not tied on points; the mini-table of the group is checked directly.
     context = build_context(tournament, tiebreaks.FIDE_2026)
     table = mini_table(context, [0, 1, 2], TiebreakSpec("DE"))
-    assert table.score == {0: 0.75, 1: 1.25, 2: 1}
+    assert table.score == {0: Fraction(3, 4), 1: Fraction(5, 4), 2: 1}
     assert table.everyone_met
 
 
