@@ -54,6 +54,13 @@ class Standings:
     warnings: tuple[Diagnostic, ...]
     places: dict[str, int] = field(default_factory=dict)
 
+    def row(self, start_number: int) -> Row:
+        """The row of the participant with this start number (KeyError if there is none)."""
+        for row in self.rows:
+            if row.player.start_number == start_number:
+                return row
+        raise KeyError(start_number)
+
     @property
     def columns(self) -> tuple[str, ...]:
         """The key of each tie-break in ``Row.values``: its descriptor; a group tie-break listed
