@@ -185,9 +185,11 @@ def _read_round_slots(
     """
     slots: list[RoundSlot] = []
     make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
-    round_number = 1
-    while (column := round_column(round_number)) <= len(line.text):
-        text = line.field(column, column + ROUND_FIELDS_WIDTH - 1)
+    record = line.text
+    for round_number, column in enumerate(
+        range(FIRST_ROUND_COLUMN, len(record) + 1, ROUND_WIDTH), start=1
+    ):
+        text = record[column - 1 : column - 1 + ROUND_FIELDS_WIDTH]
         if text.strip():
             if declared_rounds is not None and round_number > declared_rounds:
                 offset = len(text) - len(text.lstrip())
@@ -203,7 +205,6 @@ def _read_round_slots(
             if result.opponent == start_number:
                 result = _read_round_slot(line, round_number, start_number, warnings)
             slots.append(make(RoundSlot, (round_number, column, text, result)))
-        round_number += 1
     return tuple(slots)
 
 
