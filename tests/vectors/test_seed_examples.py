@@ -273,3 +273,34 @@ def test_pairing_system_override() -> None:
         by_system.append({row.player.name: row.values["SB"] for row in standings.rows})
     assert by_system[0] == by_system[1]
     assert by_system[0]["A"] == F("9.25")
+
+
+def test_seed_002_buchholz_under_2024_and_2026() -> None:
+    """Seed 002 (TV-9): C's eight opponents scored 3.5, 4, 6, 6, 4.5, 4.5, 5.5 and 5: the sum is
+    39.0 (the article prints 39.5, a slip: its own cut value 35.5 = 39.0 - 3.5). The round-4
+    opponent's 6 includes two full-point unplayed rounds; since 2023 those count as awarded
+    for opponents (Art. 16.3: only requested byes are adjusted), so BH 39.0 and BH/C1 35.5."""
+    scores = [F("3.5"), F(4), F(6), F(6), F("4.5"), F("4.5"), F("5.5"), F(5)]
+    builder = Builder(rounds=8)
+    builder.player(1, "C")
+    fillers = iter(range(100, 1000))
+    for round_number, score in enumerate(scores, start=1):
+        opponent = 1 + round_number
+        builder.game(round_number, 1, opponent, "=")  # C's results do not matter for BH
+        remaining = score - F(1, 2)
+        for other_round in range(1, 9):
+            if other_round == round_number:
+                continue
+            if opponent == 5 and other_round in (1, 2):  # the round-4 opponent's free points
+                builder.bye(other_round, opponent, ResultKind.FULL_BYE)
+                remaining -= 1
+                continue
+            gained = min(remaining, F(1))
+            result = {F(1): "1-0", F(1, 2): "=", F(0): "0-1"}[gained]
+            remaining -= gained
+            builder.game(other_round, opponent, next(fillers), result)
+        assert remaining == 0
+    tournament = builder.build()
+    for rules in ("fide-2024", "fide-2026"):
+        assert _values(tournament, "BH", rules)[0] == 39
+        assert _values(tournament, "BH/C1", rules)[0] == F("35.5")
