@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..model import ABSENT, PairingSystem, ResultKind, Tournament
+from ..model import ABSENT, Colour, PairingSystem, ResultKind, Tournament
 from ..rules import Rules
 
 NO_OPPONENT = -1
@@ -109,7 +109,7 @@ def build_context(
         opponents.append(
             [NO_OPPONENT if r.opponent is None else index_of[r.opponent] for r in results]
         )
-        black.append([r.colour.value == "b" for r in results])
+        black.append([r.colour is Colour.BLACK for r in results])
         points.append([table[result.kind] for result in results])
     system = pairing_system or tournament.pairing_system
     return Context(
