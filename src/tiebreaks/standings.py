@@ -9,7 +9,7 @@ the last criterion share the rank (1, 2, 2, 4) unless a drawing of lots is asked
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -207,7 +207,7 @@ def _compute_standings(
         context.cache["unrated_rating"] = unrated_rating
     plan = _plan(context, tiebreaks, unrated_rating)
     groups, values, places = _rank(context, plan.specs)
-    rows = _rows(context, groups, values, plan.specs, lots_seed)
+    rows = _rows(context, groups, values, lots_seed)
     return Standings(
         tournament=tournament,
         rules=chosen,
@@ -305,10 +305,9 @@ def _rows(
     context: Context,
     groups: list[list[int]],
     values: Values,
-    specs: Iterable[tuple[TiebreakSpec, Definition]],
     lots_seed: int | None,
 ) -> list[Row]:
-    names = list(column_labels([spec for spec, _ in specs]))
+    names = list(values)  # the column labels, in list order
     players = context.tournament.players
     rows: list[Row] = []
     ahead = 0

@@ -10,19 +10,12 @@ from typing import Any
 
 from ..numbers import to_json_number
 from ..standings import Standings
+from .values import ValueTexts
 
 
-def standings_to_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
-    """The JSON document as Python data (numbers as ``int`` or exact ``Decimal``)."""
+def _header(standings: Standings) -> dict[str, Any]:
+    """Everything of the JSON document but the standings rows."""
     tournament = standings.tournament
-    numbers: dict[tuple[Fraction | None, int | None], Decimal | int | None] = {}
-
-    def number(value: Fraction | None, name: str) -> Decimal | int | None:
-        key = (value, standings.places.get(name))
-        if key not in numbers:
-            numbers[key] = to_json_number(*key)
-        return numbers[key]
-
     return {
         "tournament": {
             "name": tournament.name,
@@ -35,44 +28,43 @@ def standings_to_data(standings: Standings, *, rows: bool = True) -> dict[str, A
         "after_round": standings.rounds,
         "tiebreaks": list(standings.columns),
         "warnings": [str(warning) for warning in standings.warnings],
+    }
+
+
+def standings_to_data(standings: Standings) -> dict[str, Any]:
+    """The JSON document as Python data (numbers as ``int`` or exact ``Decimal``)."""
+    return {
+        **_header(standings),
         "standings": [
             {
                 "rank": row.rank,
                 "id": row.player.start_number,
                 "name": row.player.name,
                 "rating": row.player.rating,
-                "tiebreaks": {name: number(value, name) for name, value in row.values.items()},
+                "tiebreaks": {
+                    name: to_json_number(value, standings.places.get(name))
+                    for name, value in row.values.items()
+                },
             }
-            for row in (standings.rows if rows else ())
+            for row in standings.rows
         ],
     }
+
+
+def _json_number(value: Fraction | None, places: int | None) -> str:
+    return "null" if value is None else str(to_json_number(value, places))
 
 
 def standings_json(standings: Standings) -> str:
     """The JSON text: indented header, one line per standings row (written directly, as the
     standings of a big open have tens of thousands of rows)."""
-    data = standings_to_data_header(standings)
-    head = dumps(data).rstrip("}").rstrip()
-    specs = list(standings.columns)
-    names = [json.dumps(spec, ensure_ascii=False) for spec in specs]
-    # Keyed by object identity: equal values of one column share one Fraction object, and
-    # hashing Fractions is slow. The standings keep every value alive meanwhile.
-    shown: dict[tuple[int, str], str] = {}
-
-    def number(value: Fraction | None, spec: str) -> str:
-        key = (id(value), spec)
-        text = shown.get(key)
-        if text is None:
-            places = standings.places.get(spec)
-            text = "null" if value is None else str(to_json_number(value, places))
-            shown[key] = text
-        return text
-
+    head = dumps(_header(standings)).rstrip("}").rstrip()
+    texts = ValueTexts(standings, _json_number)
+    names = [json.dumps(name, ensure_ascii=False) for name in texts.columns]
     lines = []
     for row in standings.rows:
         values = ", ".join(
-            f"{name}: {number(value, spec)}"
-            for name, spec, value in zip(names, specs, row.values.values(), strict=True)
+            f"{name}: {text}" for name, text in zip(names, texts.row(row), strict=True)
         )
         rating = json.dumps(row.player.rating)
         player_name = json.dumps(row.player.name, ensure_ascii=False)
@@ -83,13 +75,6 @@ def standings_json(standings: Standings) -> str:
     body = ",\n    ".join(lines)
     standings_text = f"[\n    {body}\n  ]" if lines else "[]"
     return f'{head},\n  "standings": {standings_text}\n}}\n'
-
-
-def standings_to_data_header(standings: Standings) -> dict[str, Any]:
-    """Everything of the JSON document but the standings rows."""
-    data = standings_to_data(standings, rows=False)
-    del data["standings"]
-    return data
 
 
 def dumps(data: Any, indent: int | None = 2) -> str:

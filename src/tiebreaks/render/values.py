@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..numbers import to_decimal_text, to_fixed_text
@@ -24,9 +25,14 @@ class ValueTexts:
     Equal values of one column share one ``Fraction`` object (and the standings keep them
     alive), so the cache is keyed by identity: hashing Fractions is slow."""
 
-    def __init__(self, standings: Standings) -> None:
+    def __init__(
+        self,
+        standings: Standings,
+        formatter: Callable[[Fraction | None, int | None], str] = show,
+    ) -> None:
         self.columns = standings.columns
         self.places = [standings.places.get(name) for name in self.columns]
+        self.formatter = formatter
         self.cache: dict[tuple[int, int], str] = {}
 
     def row(self, row: Row) -> list[str]:
@@ -37,6 +43,6 @@ class ValueTexts:
             key = (id(value), position)
             text = self.cache.get(key)
             if text is None:
-                text = self.cache[key] = show(value, places)
+                text = self.cache[key] = self.formatter(value, places)
             texts.append(text)
         return texts
