@@ -113,7 +113,7 @@ def test_after_round() -> None:
         (["-t", "PTS,XYZ"], "unknown tie-break 'XYZ'"),
         (["-t", "BH/Q1"], "unknown modifier /Q1"),
         (["-t", "WIN/C1"], "WIN does not take the modifier /C1"),
-        (["-r", "fide-1999"], "unknown rules edition 'fide-1999'"),
+        (["-r", "fide-1999"], "unknown rules regime 'fide-1999'"),
         (["-n", "9"], "outside 0..5"),
     ],
 )

@@ -275,11 +275,9 @@ def test_pairing_system_override() -> None:
     assert by_system[0]["A"] == F("9.25")
 
 
-def test_seed_002_buchholz_under_2024_and_2026() -> None:
-    """Seed 002 (TV-9): C's eight opponents scored 3.5, 4, 6, 6, 4.5, 4.5, 5.5 and 5: the sum is
-    39.0 (the article prints 39.5, a slip: its own cut value 35.5 = 39.0 - 3.5). The round-4
-    opponent's 6 includes two full-point unplayed rounds; since 2023 those count as awarded
-    for opponents (Art. 16.3: only requested byes are adjusted), so BH 39.0 and BH/C1 35.5."""
+def seed_002_tournament() -> tiebreaks.Tournament:
+    """Seed 002 (TV-9): C (player 1) and eight opponents who scored 3.5, 4, 6, 6, 4.5, 4.5,
+    5.5 and 5; the round-4 opponent's 6 includes two full-point byes."""
     scores = [F("3.5"), F(4), F(6), F(6), F("4.5"), F("4.5"), F("5.5"), F(5)]
     builder = Builder(rounds=8)
     builder.player(1, "C")
@@ -300,7 +298,19 @@ def test_seed_002_buchholz_under_2024_and_2026() -> None:
             remaining -= gained
             builder.game(other_round, opponent, next(fillers), result)
         assert remaining == 0
-    tournament = builder.build()
-    for rules in ("fide-2024", "fide-2026"):
-        assert _values(tournament, "BH", rules)[0] == 39
-        assert _values(tournament, "BH/C1", rules)[0] == F("35.5")
+    return builder.build()
+
+
+@pytest.mark.parametrize(
+    ("rules", "bh", "bh_c1"),
+    [("fide-2024", "39", "35.5"), ("fide-2026", "39", "35.5"), ("fide-2009", "38", "34.5")],
+)
+def test_seed_002_buchholz(rules: str, bh: str, bh_c1: str) -> None:
+    """Seed 002 (TV-9): the sum of C's opponents' scores is 39.0 (the article prints 39.5, a
+    slip: its own cut value 35.5 = 39.0 - 3.5). The official table's 34.5 is the 2009 rule:
+    the round-4 opponent's two full-point unplayed rounds count as draws, 6 -> 5, so BH 38.0
+    and BH/C1 34.5. Since 2023 those rounds count as awarded (Art. 16.3: only requested byes
+    are adjusted), so BH 39.0 and BH/C1 35.5."""
+    tournament = seed_002_tournament()
+    assert _values(tournament, "BH", rules)[0] == F(bh)
+    assert _values(tournament, "BH/C1", rules)[0] == F(bh_c1)

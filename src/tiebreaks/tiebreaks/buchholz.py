@@ -10,11 +10,13 @@ from .contributions import modified_sum
 from .opponents import opponent_contributions
 from .registry import tiebreak
 from .spec import TiebreakSpec
+from .unplayed import under_regime
 
 
 def buchholz_values(context: Context, spec: TiebreakSpec) -> list[int]:
     """Buchholz in score units: the sum of the opponents' scores (adjusted, Art. 16.3), one
     dummy opponent per unplayed round (Art. 16.4), after cuts (Art. 14, 16.5)."""
+    context = under_regime(context, spec)
     rows = opponent_contributions(context, spec.forfeits_as_played, weighted=False)
     exception = context.rules.vur_cut_exception
     return [modified_sum(row, spec.cut, spec.median, exception) for row in rows]
@@ -25,20 +27,20 @@ def fore_context(context: Context) -> Context:
     return context.memo("fore", context.fore)  # type: ignore[no-any-return]
 
 
-@tiebreak("BH", "Buchholz", "8.1", "C", "CMP", aliases=("BUCHHOLZ",))
+@tiebreak("BH", "Buchholz", "8.1", "C", "CMPV", aliases=("BUCHHOLZ",))
 def buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """BH: sum of the opponents' scores (Art. 8.1)."""
     return Column(spec, buchholz_values(context, spec), context.unit)
 
 
-@tiebreak("FB", "Fore Buchholz", "8.3", "D", "CMP")
+@tiebreak("FB", "Fore Buchholz", "8.3", "D", "CMPV")
 def fore_buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """FB: Buchholz as if every game of the last round had been drawn (Art. 8.3)."""
-    fore = fore_context(context)
+    fore = fore_context(under_regime(context, spec))
     return Column(spec, buchholz_values(fore, spec), context.unit)
 
 
-@tiebreak("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "F")
+@tiebreak("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FV")
 def average_of_opponents_buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """AOB: mean Buchholz (or Fore Buchholz with /F) of the opponents met over the board, each
     game counted separately (Art. 4.4); undefined without games played over the board.
@@ -46,7 +48,8 @@ def average_of_opponents_buchholz(context: Context, spec: TiebreakSpec) -> Colum
     The mean is kept exact and ranked exactly (Art. 8.2 does not round it). It is shown with
     2 decimals below 9 rounds, 3 below 27, 4 below 73, else 5, as the FIDE reference engine
     prints it: enough to tell distinct means apart."""
-    base = fore_context(context) if spec.fore else context
+    base = under_regime(context, spec)
+    base = fore_context(base) if spec.fore else base
     buchholz_of = buchholz_values(base, TiebreakSpec("BH"))
     games = [
         [opponent for opponent, kind in zip(row, kinds, strict=True) if kind.played]

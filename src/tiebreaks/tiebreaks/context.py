@@ -41,6 +41,11 @@ class Context:
         return int(self.tournament.score_system.win * self.unit)
 
     @property
+    def loss(self) -> int:
+        """Points of a loss over the board, in units."""
+        return int(self.tournament.score_system.loss * self.unit)
+
+    @property
     def draw(self) -> int:
         """The draw value D of C.07 Art. 16, in units."""
         return int(self.tournament.score_system.draw * self.unit)

@@ -75,6 +75,12 @@ def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
     return fallback
 
 
+def participant_ratings(context: Context, spec: TiebreakSpec) -> list[int]:
+    """Every participant's rating for ``spec`` (unrated participants get the rating set by
+    ``/U`` or the global option; UsageError if none is set)."""
+    return _ratings(context, _fallback_rating(context, spec))
+
+
 def _ratings(context: Context, fallback: int | None) -> list[int]:
     """Every participant's rating for Art. 10; unrated participants get ``fallback``."""
     ratings: list[int] = []

@@ -108,7 +108,7 @@ def definition(acronym: str) -> Definition:
 
 
 def catalogue() -> list[Definition]:
-    """Every registered tie-break, in C.07 article order."""
+    """Every registered tie-break: C.07 in article order, then national systems."""
     _load()
     return sorted(_CATALOGUE.values(), key=lambda entry: _article_key(entry.article))
 
@@ -122,8 +122,11 @@ def resolve(spec: TiebreakSpec) -> tuple[TiebreakSpec, Definition]:
     return spec, entry
 
 
-def _article_key(article: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in article.split(".") if part.isdigit())
+def _article_key(article: str) -> tuple[int, tuple[int, ...], str]:
+    """FIDE articles first, in numeric order; then national systems by their reference."""
+    if article[:1].isdigit():
+        return (0, tuple(int(part) for part in article.split(".") if part.isdigit()), "")
+    return (1, (), article)
 
 
 def _load() -> None:
@@ -137,3 +140,4 @@ def _load() -> None:
         ratings,
         sonneborn_berger,
     )
+    from .national import german, us_chess  # noqa: F401

@@ -3,7 +3,9 @@
 Modifiers (C.07 (2026) Art. 14 and MTB26): ``/Cn`` cut the n least significant values,
 ``/Mn`` median (n lowest then n highest), ``/L±n`` Koya limit moved by n half-points,
 ``/P`` forfeits counted as played games, ``/F`` based on Fore Buchholz, ``/R`` reverse order,
-``/Un`` rating given to unrated participants (reference-engine extension).
+``/Un`` rating given to unrated participants (reference-engine extension), ``/V<code>`` the
+unplayed-rounds regime of this tie-break alone (``/V2026``, ``/V2024``, ``/V2009``, ``/VN``
+no adjustment, ``/VD`` unplayed as draw, ``/VUS``; see :mod:`tiebreaks.rules`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from ..errors import UsageError
 
 _MODIFIER = re.compile(
     r"^(?:(?P<kind>[CM])(?P<count>\d+)|L(?P<limit>[+-]\d+)|U(?P<rating>\d+)|"
-    r"(?P<flag>[PFR]))$"
+    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|(?P<flag>[PFR]))$"
 )
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
@@ -33,6 +35,7 @@ class TiebreakSpec:
     fore: bool = False
     reverse: bool = False
     unrated_rating: int | None = None
+    regime: str | None = None
 
     @property
     def modifiers(self) -> tuple[str, ...]:
@@ -52,11 +55,14 @@ class TiebreakSpec:
             parts.append("R")
         if self.unrated_rating is not None:
             parts.append(f"U{self.unrated_rating}")
+        if self.regime is not None:
+            parts.append(f"V{self.regime}")
         return tuple(parts)
 
     @property
     def modifier_kinds(self) -> frozenset[str]:
-        """Letters of the modifiers present (``C``, ``M``, ``L``, ``P``, ``F``, ``R``, ``U``)."""
+        """Letters of the modifiers present (``C``, ``M``, ``L``, ``P``, ``F``, ``R``, ``U``,
+        ``V``)."""
         return frozenset(part[0] for part in self.modifiers)
 
     def __str__(self) -> str:
@@ -73,7 +79,7 @@ def parse_spec(text: str) -> TiebreakSpec:
         raise UsageError(f"{text!r} is not a tie-break descriptor (expected e.g. BH/C1)")
     if score and score not in ("MP", "GP"):
         raise UsageError(f"{text!r}: the score after ':' must be MP or GP, not {score!r}")
-    fields: dict[str, int | bool | None] = {}
+    fields: dict[str, int | bool | str | None] = {}
     for modifier in modifiers:
         _read_modifier(text, modifier, fields)
     if fields.get("cut") and fields.get("median"):
@@ -81,19 +87,22 @@ def parse_spec(text: str) -> TiebreakSpec:
     return TiebreakSpec(acronym=acronym, score=score, **fields)  # type: ignore[arg-type]
 
 
-def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | None]) -> None:
+def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str | None]) -> None:
     match = _MODIFIER.match(modifier)
     if match is None:
         raise UsageError(
-            f"{text!r}: unknown modifier /{modifier} (expected /Cn, /Mn, /L±n, /P, /F, /R, /Un)"
+            f"{text!r}: unknown modifier /{modifier} "
+            "(expected /Cn, /Mn, /L±n, /P, /F, /R, /Un, /V2026, /V2024, /V2009, /VN, /VD, /VUS)"
         )
     if match["kind"]:
         name = "cut" if match["kind"] == "C" else "median"
-        value: int | bool = int(match["count"])
+        value: int | bool | str = int(match["count"])
     elif match["limit"] is not None:
         name, value = "koya_limit", int(match["limit"])
     elif match["rating"] is not None:
         name, value = "unrated_rating", int(match["rating"])
+    elif match["regime"] is not None:
+        name, value = "regime", "2024" if match["regime"] == "2023" else match["regime"]
     else:
         name = {"P": "forfeits_as_played", "F": "fore", "R": "reverse"}[match["flag"]]
         value = True

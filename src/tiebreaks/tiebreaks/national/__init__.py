@@ -1,0 +1,1 @@
+"""National tie-break systems."""
