@@ -172,6 +172,8 @@ def test_drawing_of_lots_is_repeatable() -> None:
 
 CATALOGUE = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "AOB"]
 CATALOGUE += ["FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"]
+CATALOGUE += ["BBH", "SOR", "GPL", "DEB", "MMED", "MED", "SOLK", "CUM", "OCUM", "KASH", "USSB"]
+CATALOGUE += ["MBLK", "RBT"]
 
 
 def test_list_shows_catalogue() -> None:
@@ -179,6 +181,56 @@ def test_list_shows_catalogue() -> None:
     assert code == 0
     for acronym in CATALOGUE:
         assert f"\n{acronym} " in out
+    assert "fide-2009" in out and "/V2009" in out
+    buchholz = next(line for line in out.splitlines() if line.startswith("BH "))
+    assert "each regime (/V)" in buchholz
+
+
+def test_list_one_tiebreak_by_any_name() -> None:
+    """``tiebreaks list NAME`` resolves the name (German here, with a typo) and shows every
+    name of the tie-break and of its named variants."""
+    code, out, _ = run("list", "gemittelte bucholz")
+    assert code == 0
+    assert out.startswith("BH: Buchholz (Art. 8.1, type C)\nTyped 'gemittelte bucholz': BH/M1")
+    assert "Buchholz mit einem Streichresultat" in out
+    code, _, err = run("list", "xyzzy")
+    assert code == EXIT_USAGE
+    assert "unknown tie-break 'xyzzy'" in err
+
+
+def test_tiebreak_names_in_the_list() -> None:
+    """Names and both FIDE spellings are accepted; a corrected typo is a warning."""
+    code, out, err = run("standings", SWISS, "-t", "Punkte;Bucholz mit einem Streichresultat;SB-C1")
+    assert code == 0
+    assert "Tie-breaks: PTS, BH/C1, SB/C1 (given)" in out
+    assert "read 'Bucholz mit einem Streichresultat' as" in err
+    code, _, err = run("standings", SWISS, "-t", "PTS,Cumulative")
+    assert code == EXIT_USAGE
+    assert "can mean CUM (US cumulative), PS" in err
+
+
+def test_uscf_default_list() -> None:
+    code, out, _ = run("standings", SWISS, "-r", "uscf")
+    assert code == 0
+    assert "Tie-breaks: PTS, MMED, SOLK, CUM, OCUM (default list of the uscf rules)" in out
+
+
+def test_ratings_side_list(tmp_path: Path) -> None:
+    """--ratings with --rating-order DWZ: the DWZ list replaces the file's ratings; a player
+    missing from it is unrated, so ARO is dropped unless a rating is set for them."""
+    ratings = tmp_path / "dwz.csv"
+    rows = [f"{number};{1000 + 50 * number}" for number in range(1, 16)]
+    ratings.write_text("start_number;DWZ\n" + "\n".join(rows) + "\n", "utf-8")
+    args = ["standings", SWISS, "-t", "PTS,ARO", "--ratings", str(ratings)]
+    code, _, err = run(*args, "--rating-order", "DWZ")
+    assert code == 0
+    assert "ratings for tie-breaks (DWZ): 15 from DWZ, 1 from no list (unrated)" in err
+    assert "ARO dropped" in err
+    code, _, err = run(*args)  # default order: FIDE from the file, then DWZ
+    assert "16 from FIDE" in err
+    code, _, err = run(*args, "--rating-order", "NWZ")
+    assert code == EXIT_USAGE
+    assert "unknown rating list 'NWZ'" in err
 
 
 def test_module_entry_point_without_traceback(tmp_path: Path) -> None:

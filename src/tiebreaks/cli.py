@@ -1,4 +1,4 @@
-"""Command line: ``tiebreaks standings`` and ``tiebreaks list`` (a thin adapter over the API).
+"""Command line: ``tiebreaks standings``, ``compare`` and ``list`` (a thin adapter over the API).
 
 Exit codes: 0 success; 1 the input file is malformed or cannot be read; 2 bad usage (unknown
 option, tie-break or rules edition, bad value); 70 internal error (a bug: please report it).
@@ -9,9 +9,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from .model import Tournament
+    from .standings import Standings
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -40,49 +44,102 @@ def main() -> None:
     """Chess tournament standings with every FIDE tie-break, computed exactly."""
 
 
+RULES_HELP = (
+    "Rules regime: fide-2026, fide-2024, fide-2009, unadjusted, unplayed-draw or uscf "
+    "(default: the FIDE edition in force at the start date)."
+)
+
+
+def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Options shared by the commands that read a tournament and compute standings."""
+    options = [
+        click.option("--after-round", "-n", type=click.IntRange(min=0), help="After round N."),
+        click.option(
+            "--unrated-rating", type=click.IntRange(min=0), help="Rating for unrated players."
+        ),
+        click.option(
+            "--system",
+            type=click.Choice(["swiss", "round-robin"]),
+            help="Override the detected pairing system.",
+        ),
+        click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
+        click.option(
+            "--rating-order",
+            help="Rating lists to use, first available wins, e.g. FIDE,DWZ (default: FIDE, "
+            "then the columns of --ratings).",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _read(file: str, ratings_file: str | None, rating_order: str | None) -> Tournament:
+    """The tournament of ``file`` with the rating order applied (the file is not changed)."""
+    from .api import read_tournament
+    from .formats.ratings_csv import apply_rating_order, read_rating_table
+
+    tournament = read_tournament(file)
+    if ratings_file is None and rating_order is None:
+        return tournament
+    table = read_rating_table(ratings_file) if ratings_file else None
+    if rating_order:
+        order = [name for name in rating_order.split(",") if name.strip()]
+    else:
+        order = ["FIDE", *(table.lists if table else ())]
+    return apply_rating_order(tournament, order, table)
+
+
+def _standings_for(
+    tournament: Tournament,
+    tiebreak_list: str | None,
+    rules: str | None,
+    options: dict[str, int | str | None],
+) -> Standings:
+    from .model import PairingSystem
+    from .standings import compute_standings
+
+    system = options.get("system")
+    after_round, unrated = options.get("after_round"), options.get("unrated_rating")
+    return compute_standings(
+        tournament,
+        tiebreak_list or None,
+        rules,
+        after_round=int(after_round) if after_round is not None else None,
+        unrated_rating=int(unrated) if unrated is not None else None,
+        pairing_system=PairingSystem(system) if isinstance(system, str) else None,
+        lots_seed=_int_or_none(options.get("lots_seed")),
+    )
+
+
+def _int_or_none(value: int | str | None) -> int | None:
+    return None if value is None else int(value)
+
+
 @main.command()
 @click.argument("file")
 @click.option("--tiebreaks", "-t", "tiebreak_list", help="Ordered list, e.g. PTS,BH/C1,BH,SB.")
-@click.option("--rules", "-r", help="Rules edition: fide-2026 or fide-2024 (default: by date).")
-@click.option("--after-round", "-n", type=click.IntRange(min=0), help="Standings after round N.")
+@click.option("--rules", "-r", help=RULES_HELP)
 @click.option(
     "--format", "-f", "output_format", type=click.Choice(["text", "json", "csv"]), default="text"
 )
-@click.option("--unrated-rating", type=click.IntRange(min=0), help="Rating for unrated players.")
-@click.option(
-    "--system",
-    type=click.Choice(["swiss", "round-robin"]),
-    help="Override the detected pairing system.",
-)
 @click.option("--lots", "lots_seed", type=int, help="Break remaining ties by lot with this seed.")
+@_tournament_options
 def standings(
     file: str,
     tiebreak_list: str | None,
     rules: str | None,
-    after_round: int | None,
     output_format: str,
-    unrated_rating: int | None,
-    system: str | None,
-    lots_seed: int | None,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
 ) -> None:
     """Compute and print the standings of FILE (a TRF file; '-' reads standard input)."""
     from . import render
-    from .api import read_tournament
-    from .model import PairingSystem
-    from .standings import compute_standings
-    from .tiebreaks.spec import parse_spec_list
 
     def run() -> str:
-        tournament = read_tournament(file)
-        result = compute_standings(
-            tournament,
-            parse_spec_list(tiebreak_list) if tiebreak_list else None,
-            rules,
-            after_round=after_round,
-            unrated_rating=unrated_rating,
-            pairing_system=PairingSystem(system) if system else None,
-            lots_seed=lots_seed,
-        )
+        tournament = _read(file, ratings_file, rating_order)
+        result = _standings_for(tournament, tiebreak_list, rules, options)
         if output_format == "json":
             return render.standings_json(result)
         for warning in result.warnings:
@@ -95,33 +152,66 @@ def standings(
     click.echo(_guarded(run), nl=False)
 
 
-@main.command(name="list")
-def list_tiebreaks() -> None:
-    """List the catalogue: acronym, name, article, type and modifiers."""
-    from .tiebreaks.registry import catalogue
+@main.command()
+@click.argument("file")
+@click.option("--rules", "-r", "rules", multiple=True, help="A regime; give it twice to compare.")
+@click.option(
+    "--tiebreaks", "-t", "tiebreak_lists", multiple=True, help="A list; give two to compare."
+)
+@click.option(
+    "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
+)
+@_tournament_options
+def compare(
+    file: str,
+    rules: tuple[str, ...],
+    tiebreak_lists: tuple[str, ...],
+    output_format: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
+) -> None:
+    """Standings of FILE under two rules regimes (--rules A --rules B) or two tie-break lists
+    (-t LIST1 -t LIST2) side by side: who changes place and the first tie-break that decides
+    differently."""
+    from . import render
+    from .comparison import compare_standings
 
-    rows = [
-        (
-            entry.acronym,
-            entry.name,
-            f"Art. {entry.article}",
-            entry.type_code,
-            " ".join(f"/{letter}" for letter in entry.modifiers) or "-",
-            ", ".join(entry.aliases),
+    def run() -> str:
+        sides = _sides(rules, tiebreak_lists)
+        tournament = _read(file, ratings_file, rating_order)
+        a, b = (_standings_for(tournament, tbs, regime, options) for regime, tbs in sides)
+        comparison = compare_standings(a, b)
+        if output_format == "json":
+            return render.comparison_json(comparison)
+        for warning in dict.fromkeys(str(w) for w in (*a.warnings, *b.warnings)):
+            click.echo(f"warning: {warning}", err=True)
+        return render.comparison_text(comparison)
+
+    click.echo(_guarded(run), nl=False)
+
+
+def _sides(rules: tuple[str, ...], lists: tuple[str, ...]) -> list[tuple[str | None, str | None]]:
+    """The (regime, list) of A and B: two regimes, two lists, or two of each in pairs."""
+    from .errors import UsageError
+
+    if len(rules) > 2 or len(lists) > 2 or max(len(rules), len(lists)) < 2:
+        raise UsageError(
+            "compare needs two sides: --rules A --rules B, or -t LIST1 -t LIST2 (or both)"
         )
-        for entry in catalogue()
-    ]
-    header = ("Acronym", "Name", "Article", "Type", "Modifiers", "Also")
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        click.echo(
-            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        )
-    click.echo(
-        "\nModifiers: /Cn cut n lowest, /Mn median n, /L±n Koya limit moved by n half-points,"
-        "\n/P forfeits count as played, /F Fore Buchholz based, /R reverse order,"
-        "\n/Un rating given to unrated players."
-    )
+    regimes = list(rules) if len(rules) == 2 else [rules[0] if rules else None] * 2
+    tiebreaks = list(lists) if len(lists) == 2 else [lists[0] if lists else None] * 2
+    return list(zip(regimes, tiebreaks, strict=True))
+
+
+@main.command(name="list")
+@click.argument("name", required=False)
+def list_tiebreaks(name: str | None) -> None:
+    """List the catalogue (code, name, article, type, modifiers, regimes, other names), or
+    everything about one tie-break NAME (a code or any name it is known by)."""
+    from .tiebreaks import catalogue_text
+
+    click.echo(_guarded(lambda: catalogue_text.details(name) if name else catalogue_text.table()))
 
 
 def run() -> None:

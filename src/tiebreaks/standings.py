@@ -19,9 +19,10 @@ from .model import PairingSystem, Player, Tournament
 from .rules import Rules, rules_by_name, rules_for_date
 from .tiebreaks.column import Column
 from .tiebreaks.context import Context, build_context
+from .tiebreaks.names import ResolvedName, resolve_list, resolve_name
 from .tiebreaks.ratings import has_unrated_participants
 from .tiebreaks.registry import Definition, Kind, resolve
-from .tiebreaks.spec import TiebreakSpec, parse_spec, parse_spec_list
+from .tiebreaks.spec import TiebreakSpec, parse_spec_list
 
 RECOMMENDED = {
     PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
@@ -53,6 +54,8 @@ class Standings:
     rows: tuple[Row, ...]
     warnings: tuple[Diagnostic, ...]
     places: dict[str, int] = field(default_factory=dict)
+    #: per column label: True when a larger value ranks higher (False for places, /R, TPN)
+    higher_is_better: dict[str, bool] = field(default_factory=dict)
 
     def row(self, start_number: int) -> Row:
         """The row of the participant with this start number (KeyError if there is none)."""
@@ -98,16 +101,42 @@ def choose_rules(tournament: Tournament, rules: str | Rules | None) -> tuple[Rul
     return chosen, f"start date {tournament.start_date.isoformat()}"
 
 
+def _named(
+    items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]
+) -> list[TiebreakSpec]:
+    """Specs from descriptors or the names people type (``Buchholz Cut 1``); a corrected typo
+    is reported in ``warnings``."""
+    resolved = resolve_list(items) if isinstance(items, str) else items
+    specs: list[TiebreakSpec] = []
+    for item in resolved:
+        if isinstance(item, TiebreakSpec):
+            specs.append(item)
+            continue
+        found = item if isinstance(item, ResolvedName) else resolve_name(item)
+        if found.corrected:
+            warnings.append(Diagnostic(f"read {found.typed!r} as {found.matched!r} ({found.spec})"))
+        specs.append(found.spec)
+    return specs
+
+
 def _requested_specs(
-    tournament: Tournament, system: PairingSystem, tiebreaks: Sequence[str | TiebreakSpec] | None
+    context: Context,
+    system: PairingSystem,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
+    warnings: list[Diagnostic],
 ) -> tuple[list[TiebreakSpec], str]:
+    tournament = context.tournament
     if tiebreaks:
-        specs = [item if isinstance(item, TiebreakSpec) else parse_spec(item) for item in tiebreaks]
+        specs = _named(tiebreaks, warnings)
         source = "given"
+    elif context.rules.default_tiebreaks:
+        specs = parse_spec_list(context.rules.default_tiebreaks)
+        source = f"default list of the {context.rules.name} rules"
     elif tournament.standings_list:
-        specs, source = _file_specs(tournament.standings_list, "212"), "file (212)"
+        specs = _file_specs(tournament.standings_list, "212", warnings)
+        source = "file (212)"
     elif tournament.tiebreak_list:
-        specs, source = _file_specs(tournament.tiebreak_list, "202"), "file (202)"
+        specs, source = _file_specs(tournament.tiebreak_list, "202", warnings), "file (202)"
     else:
         specs = parse_spec_list(RECOMMENDED[system])
         source = f"FIDE recommendation for a {system.value} tournament"
@@ -116,12 +145,14 @@ def _requested_specs(
     return specs, source
 
 
-def _file_specs(items: Sequence[str], record: str) -> list[TiebreakSpec]:
+def _file_specs(
+    items: Sequence[str], record: str, warnings: list[Diagnostic]
+) -> list[TiebreakSpec]:
     """The descriptors of a TRF26 202/212 record, each checked against the catalogue."""
     specs = []
     for item in items:
         try:
-            spec, _ = resolve(parse_spec(item))
+            (spec,) = _named([item], warnings)
         except UsageError as error:
             raise UsageError(
                 f"the file's tie-break list (record {record}) cannot be used: {error}; "
@@ -133,12 +164,13 @@ def _file_specs(items: Sequence[str], record: str) -> list[TiebreakSpec]:
 
 def _plan(
     context: Context,
-    tiebreaks: Sequence[str | TiebreakSpec] | None,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
     unrated_rating: int | None,
 ) -> _Plan:
     system = PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS
-    requested, source = _requested_specs(context.tournament, system, tiebreaks)
-    plan = _Plan([], source, [])
+    warnings: list[Diagnostic] = []
+    requested, source = _requested_specs(context, system, tiebreaks, warnings)
+    plan = _Plan([], source, warnings)
     for requested_spec in requested:
         spec, entry = resolve(requested_spec)
         if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
@@ -170,7 +202,7 @@ def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int 
 
 def compute_standings(
     tournament: Tournament,
-    tiebreaks: Sequence[str | TiebreakSpec] | None = None,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | Rules | None = None,
     *,
     after_round: int | None = None,
@@ -180,10 +212,11 @@ def compute_standings(
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
-    ``tiebreaks`` is an ordered list of descriptors (``"BH/C1"`` ...); without it the file's
-    212/202 list is used, else the FIDE recommendation for the tournament type. ``rules`` names
-    the edition (default: from the start date). ``lots_seed`` breaks the ties left after the
-    last tie-break by a repeatable drawing of lots.
+    ``tiebreaks`` is an ordered list of descriptors or names (``"BH/C1"``, ``"Buchholz Cut 1"``;
+    a list or one comma-separated string); without it the regime's default list (``uscf``),
+    else the file's 212/202 list, else the FIDE recommendation for the tournament type.
+    ``rules`` names the regime (default: the FIDE edition in force at the start date).
+    ``lots_seed`` breaks the ties left after the last tie-break by a repeatable drawing of lots.
     """
     with paused_garbage_collector():
         return _compute_standings(
@@ -193,7 +226,7 @@ def compute_standings(
 
 def _compute_standings(
     tournament: Tournament,
-    tiebreaks: Sequence[str | TiebreakSpec] | None,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
     rules: str | Rules | None,
     after_round: int | None,
     unrated_rating: int | None,
@@ -206,8 +239,8 @@ def _compute_standings(
     if unrated_rating is not None:
         context.cache["unrated_rating"] = unrated_rating
     plan = _plan(context, tiebreaks, unrated_rating)
-    groups, values, places = _rank(context, plan.specs)
-    rows = _rows(context, groups, values, lots_seed)
+    ranking = _rank(context, plan.specs)
+    rows = _rows(context, ranking.groups, ranking.values, lots_seed)
     return Standings(
         tournament=tournament,
         rules=chosen,
@@ -218,7 +251,8 @@ def _compute_standings(
         pairing_system=PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS,
         rows=tuple(rows),
         warnings=tuple(tournament.warnings) + tuple(plan.warnings),
-        places=places,
+        places=ranking.places,
+        higher_is_better=ranking.higher_is_better,
     )
 
 
@@ -236,24 +270,32 @@ def _check_round(tournament: Tournament, after_round: int | None) -> int:
 Values = dict[str, list[Fraction | None]]
 
 
-def _rank(
-    context: Context, specs: list[tuple[TiebreakSpec, Definition]]
-) -> tuple[list[list[int]], Values, dict[str, int]]:
-    groups = [list(range(context.size))]
-    values: Values = {}
-    places: dict[str, int] = {}
+@dataclass
+class _Ranking:
+    groups: list[list[int]]
+    values: Values
+    places: dict[str, int]
+    higher_is_better: dict[str, bool]
+
+
+def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ranking:
+    ranking = _Ranking([list(range(context.size))], {}, {}, {})
     labels = column_labels([spec for spec, _ in specs])
     for (spec, entry), label in zip(specs, labels, strict=True):
         if entry.kind is Kind.GROUP:
-            groups, values[label] = _split_by_group(context, spec, entry, groups)
+            ranking.groups, ranking.values[label] = _split_by_group(
+                context, spec, entry, ranking.groups
+            )
+            ranking.higher_is_better[label] = False  # a place inside the tied group
             continue
         assert entry.compute is not None
         column = entry.compute(context, spec)
-        values[label] = column.values()
+        ranking.values[label] = column.values()
+        ranking.higher_is_better[label] = column.higher_is_better
         if column.places is not None:
-            places[label] = column.places
-        groups = _split_by_column(column, groups)
-    return groups, values, places
+            ranking.places[label] = column.places
+        ranking.groups = _split_by_column(column, ranking.groups)
+    return ranking
 
 
 def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
