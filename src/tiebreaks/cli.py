@@ -65,8 +65,8 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
         click.option(
             "--rating-order",
-            help="Rating lists to use, first available wins, e.g. FIDE,DWZ (default: FIDE, "
-            "then the columns of --ratings).",
+            help="Rating lists to use, first available wins, e.g. FIDE,DWZ or NATIONAL,FIDE "
+            "(default: the file's TRF26 172 method, else FIDE; then the columns of --ratings).",
         ),
     ]
     for option in reversed(options):
@@ -77,7 +77,8 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
 def _read(file: str, ratings_file: str | None, rating_order: str | None) -> Tournament:
     """The tournament of ``file`` with the rating order applied (the file is not changed)."""
     from .api import read_tournament
-    from .formats.ratings_csv import apply_rating_order, read_rating_table
+    from .formats.ratings_csv import read_rating_table
+    from .rating_lists import apply_rating_order, file_rating_order
 
     tournament = read_tournament(file)
     if ratings_file is None and rating_order is None:
@@ -86,7 +87,7 @@ def _read(file: str, ratings_file: str | None, rating_order: str | None) -> Tour
     if rating_order:
         order = [name for name in rating_order.split(",") if name.strip()]
     else:
-        order = ["FIDE", *(table.lists if table else ())]
+        order = [*(file_rating_order(tournament) or ("FIDE",)), *(table.lists if table else ())]
     return apply_rating_order(tournament, order, table)
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from .api import paused_garbage_collector
 from .errors import Diagnostic, UsageError
 from .model import PairingSystem, Player, Tournament
+from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules, rules_by_name, rules_for_date
 from .tiebreaks.column import Column
 from .tiebreaks.context import Context, build_context
@@ -234,6 +235,9 @@ def _compute_standings(
     lots_seed: int | None,
 ) -> Standings:
     chosen, reason = choose_rules(tournament, rules)
+    file_order = file_rating_order(tournament)
+    if file_order:  # the TRF26 172 method: e.g. FIDE rating, else national
+        tournament = apply_rating_order(tournament, file_order)
     rounds = _check_round(tournament, after_round)
     context = build_context(tournament, chosen, rounds, pairing_system)
     if unrated_rating is not None:

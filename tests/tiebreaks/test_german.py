@@ -11,13 +11,11 @@ from pathlib import Path
 import pytest
 
 import tiebreaks
+import tiebreaks.formats.trf
 from tiebreaks.errors import InputError, UsageError
-from tiebreaks.formats.ratings_csv import (
-    apply_rating_order,
-    parse_rating_table,
-    read_rating_table,
-)
+from tiebreaks.formats.ratings_csv import parse_rating_table, read_rating_table
 from tiebreaks.model import ResultKind
+from tiebreaks.rating_lists import apply_rating_order
 
 from ..builders import Builder, crosstable
 from ..vectors.test_seed_examples import SEED_000
@@ -153,7 +151,9 @@ def test_rating_csv_errors(text: str, message: str) -> None:
 
 def test_unknown_rating_list() -> None:
     table = parse_rating_table(RATINGS_CSV)
-    with pytest.raises(UsageError, match=r"unknown rating list .NWZ.*FIDE, DWZ"):
+    with pytest.raises(
+        UsageError, match=r"unknown rating list .NWZ.*FIDE, NATIONAL, HIGHER, LOWER, DWZ"
+    ):
         apply_rating_order(Builder(rounds=1).build(), ["NWZ"], table)
 
 
@@ -166,3 +166,42 @@ def test_rating_csv_by_name(tmp_path: Path) -> None:
     table = read_rating_table(path)
     rated = apply_rating_order(builder.build(), ["FIDE", "DWZ"], table)
     assert [player.rating for player in rated.players] == [1900, 1650]
+
+
+SWISS = Path(__file__).resolve().parents[2] / "src" / "tiebreaks" / "examples" / "held-swiss-16.trf"
+
+
+def _with_national_ratings(method: str) -> tiebreaks.Tournament:
+    """The Held Swiss with a TRF26 172 record: Jessica (#9) has no FIDE rating but a national
+    1700; Opal (#13) has FIDE 1600 and national 1650."""
+    lines = SWISS.read_text(encoding="utf-8").splitlines()
+    jessica = next(i for i, line in enumerate(lines) if line[4:8] == "   9")
+    lines[jessica] = lines[jessica][:48] + "    " + lines[jessica][52:]
+    national = [f"{'GER    9':<48}1700", f"{'GER   13':<48}1650"]
+    lines[1:1] = [f"172 GER {method}"]
+    return tiebreaks.formats.trf.read_trf_text("\n".join([*lines, *national]) + "\n", "nrs.trf")
+
+
+@pytest.mark.parametrize(
+    ("method", "sor"),
+    [
+        # Alyx's opponents: #9, #13, #2 (2150), #15 (1500), #4 (2050) = 5700 + #9 + #13.
+        ("FIDON", 1700 + 1600 + 5700),  # FIDE else national
+        ("NIDOF", 1700 + 1650 + 5700),  # national else FIDE
+        ("HBFN", 1700 + 1650 + 5700),  # the higher
+        ("LBFN", 1700 + 1600 + 5700),  # the lower
+    ],
+)
+def test_trf26_national_ratings(method: str, sor: int) -> None:
+    tournament = _with_national_ratings(method)
+    assert tournament.player(9).national_rating == 1700
+    assert tournament.player(9).rating is None
+    assert _column(tournament, "SOR")[1] == sor
+
+
+def test_trf26_national_ratings_only_when_asked() -> None:
+    """With the plain FIDE method Jessica is unrated, so SOR is dropped (C.07 Art. 10)."""
+    standings = tiebreaks.compute_standings(_with_national_ratings("FIDE"), ["PTS", "SOR"])
+    assert [str(spec) for spec in standings.tiebreaks] == ["PTS"]
+    with pytest.raises(InputError, match=r"nrs.trf:2:9: found 'XYZ', expected a rating method"):
+        _with_national_ratings("XYZ")

@@ -32,7 +32,7 @@ from .trf_checks import (
     guess_pairing_system,
     pairing_system_from_records,
 )
-from .trf_fields import Line
+from .trf_fields import Line, parse_count
 from .trf_header import HeaderRecords, declared_rounds, read_header_record, score_system
 from .trf_player import PlayerRecord, read_player_record
 
@@ -94,6 +94,7 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     _check_opponents_exist(records)
     rounds = declared if declared is not None else max(r.last_round for r in records)
     players = tuple(sorted((_with_results(r, rounds) for r in records), key=_start_number))
+    players = _with_national_ratings(players, lines, header, warnings)
     scoring = score_system(header, warnings)
     warnings.extend(check_pairings(players, source))
     warnings.extend(check_stated_points(players, scoring, source))
@@ -109,6 +110,8 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         score_system=scoring,
         tiebreak_list=header.tiebreak_list,
         standings_list=header.standings_list,
+        national_federation=header.national_federation,
+        rating_method=header.rating_method,
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )
@@ -170,6 +173,41 @@ def _check_opponents_exist(records: Sequence[PlayerRecord]) -> None:
                     f"the start number of a player in round {slot.round_number} "
                     f"(no '001' record has start number {opponent})",
                 )
+
+
+def _with_national_ratings(
+    players: tuple[Player, ...],
+    lines: Sequence[Line],
+    header: HeaderRecords,
+    warnings: list[Diagnostic],
+) -> tuple[Player, ...]:
+    """TRF26 ``172`` national rating lines (federation code, then the ``001`` layout: start
+    number in columns 5-8, national rating in 49-52)."""
+    federation = header.national_federation
+    if not federation:
+        return players
+    ratings: dict[int, int] = {}
+    for line in lines:
+        if line.record.upper() != federation:
+            continue
+        number = parse_count(line.field(5, 8).strip())
+        if number is None:
+            raise line.error(5, line.field(5, 8).strip(), "a start number in columns 5-8")
+        text = line.field(49, 52).strip()
+        rating = parse_count(text) if text else 0
+        if rating is None:
+            raise line.error(49, text, "a national rating in columns 49-52")
+        if not any(player.start_number == number for player in players):
+            warnings.append(
+                Diagnostic(f"national rating for unknown player {number}", line.location(5))
+            )
+        ratings[number] = rating
+    return tuple(
+        replace(player, national_rating=ratings[player.start_number] or None)
+        if player.start_number in ratings
+        else player
+        for player in players
+    )
 
 
 def _with_results(record: PlayerRecord, rounds: int) -> Player:

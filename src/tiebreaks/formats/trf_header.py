@@ -63,6 +63,8 @@ class HeaderRecords:
     score_xxs: dict[str, Assignment] = field(default_factory=dict)
     tiebreak_list: tuple[str, ...] = ()
     standings_list: tuple[str, ...] = ()
+    national_federation: str = ""
+    rating_method: str = ""
     unapplied: set[str] = field(default_factory=set)
 
 
@@ -222,12 +224,43 @@ def _read_xxs(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> 
         position = _skip_blanks(text, match.end())
 
 
+#: TRF26 ``172`` methods: which rating the tournament uses
+RATING_METHODS = {
+    "FIDE": "FIDE rating",
+    "NRO": "national rating only",
+    "FIDON": "FIDE rating, else national",
+    "NIDOF": "national rating, else FIDE",
+    "HBFN": "the higher of FIDE and national",
+    "LBFN": "the lower of FIDE and national",
+    "OTHER": "another rule (not applied)",
+}
+
+
+def _read_172(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``172``: national rating support: federation (columns 5-7) and method (9-13);
+    the national ratings follow in lines starting with the federation code (``001`` layout,
+    rating in columns 49-52)."""
+    federation = line.field(5, 7).strip().upper()
+    method = line.field(9, 13).strip().upper()
+    if len(federation) != 3 or not federation.isalpha():
+        raise line.error(5, federation, "a three-letter federation code in columns 5-7")
+    if method not in RATING_METHODS:
+        known = ", ".join(RATING_METHODS)
+        raise line.error(9, method, f"a rating method in columns 9-13 ({known})")
+    header.national_federation, header.rating_method = federation, method
+    if method == "OTHER":
+        warnings.append(
+            Diagnostic("record 172: rating method OTHER is not applied", line.location(9))
+        )
+
+
 _READERS: dict[str, Callable[[Line, HeaderRecords, list[Diagnostic]], None]] = {
     "012": _read_name,
     "042": _read_start_date,
     "092": _read_type_text,
     "142": _read_142,
     "162": _read_162,
+    "172": _read_172,
     "192": _read_type_code,
     "202": _read_tiebreaks,
     "212": _read_standings,

@@ -32,6 +32,7 @@ class Player:
     name: str
     results: tuple[RoundResult, ...]
     rating: int | None = None
+    national_rating: int | None = None
     sex: str = ""
     title: str = ""
     federation: str = ""
@@ -62,6 +63,8 @@ class Tournament:
     score_system: ScoreSystem = STANDARD
     tiebreak_list: tuple[str, ...] = ()
     standings_list: tuple[str, ...] = ()
+    national_federation: str = ""  # TRF26 172: federation of the national ratings
+    rating_method: str = ""  # TRF26 172: FIDE, NRO, FIDON, NIDOF, HBFN, LBFN or OTHER
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 
