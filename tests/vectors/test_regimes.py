@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
 
 import tiebreaks
 from tiebreaks.model import ResultKind
@@ -28,6 +29,7 @@ from tiebreaks.tiebreaks.unplayed import (
 )
 
 from ..builders import Builder, crosstable, player_against
+from ..strategies import swiss_tournaments
 from .test_seed_examples import SEED_001
 
 F = Fraction
@@ -209,3 +211,16 @@ def test_regime_modifier_round_trips() -> None:
     assert tiebreaks.parse_spec(str(spec)) == spec
     with pytest.raises(tiebreaks.UsageError, match="does not take the modifier /V2009"):
         tiebreaks.compute_standings(player_against(FORFEITS), ["PTS", "WIN/V2009"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_tournaments(max_players=10, max_rounds=6, unplayed=False))
+def test_regimes_agree_without_unplayed_rounds(tournament: tiebreaks.Tournament) -> None:
+    """Every regime only changes how unplayed rounds count: in an event where every round of
+    every participant was played over the board, all of them give the same values."""
+    columns = ["PTS", "BH", "BH/C1", "SB", "FB", "AOB", "BBH/M1"]
+    reference = tiebreaks.compute_standings(tournament, columns, "fide-2026")
+    for rules in REGIMES[1:]:
+        other = tiebreaks.compute_standings(tournament, columns, rules)
+        for row in reference.rows:
+            assert other.row(row.player.start_number).values == row.values, rules
