@@ -6,20 +6,26 @@ import math
 
 from .column import Column
 from .context import Context
-from .contributions import modified_sum
+from .contributions import Contribution, SumDefinition
+from .explanation import Explanation, explains, sum_explanation
 from .opponents import opponent_contributions
 from .registry import tiebreak
 from .spec import TiebreakSpec
 from .unplayed import under_regime
+from .wording import opponent_round_text, unplayed_round_text
+
+
+def buchholz_sum(context: Context, spec: TiebreakSpec) -> SumDefinition:
+    """Buchholz as a sum: the opponents' scores (adjusted, Art. 16.3), one dummy opponent per
+    unplayed round (Art. 16.4), cuts (Art. 14, 16.5); ``context`` already under the regime."""
+    rows = opponent_contributions(context, spec.forfeits_as_played, weighted=False)
+    exception = context.rules.vur_cut_exception
+    return SumDefinition(rows, spec.cut, spec.median, exception, context.unit)
 
 
 def buchholz_values(context: Context, spec: TiebreakSpec) -> list[int]:
-    """Buchholz in score units: the sum of the opponents' scores (adjusted, Art. 16.3), one
-    dummy opponent per unplayed round (Art. 16.4), after cuts (Art. 14, 16.5)."""
-    context = under_regime(context, spec)
-    rows = opponent_contributions(context, spec.forfeits_as_played, weighted=False)
-    exception = context.rules.vur_cut_exception
-    return [modified_sum(row, spec.cut, spec.median, exception) for row in rows]
+    """Buchholz in score units under the tie-break's regime (C.07 (2026) Art. 8.1)."""
+    return buchholz_sum(under_regime(context, spec), spec).values()
 
 
 def fore_context(context: Context) -> Context:
@@ -66,3 +72,32 @@ def average_of_opponents_buchholz(context: Context, spec: TiebreakSpec) -> Colum
         2 if context.rounds < 9 else 3 if context.rounds < 27 else 4 if context.rounds < 73 else 5
     )
     return Column(spec, values, common * context.unit, places=places)
+
+
+def _buchholz_line(context: Context, index: int, contribution: Contribution) -> str:
+    round_index = contribution.round - 1
+    if contribution.opponent >= 0:
+        return opponent_round_text(context, index, round_index, contribution.opponent)
+    return unplayed_round_text(context, index, round_index)
+
+
+@explains("BH", "FB")
+def explain_buchholz(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
+    """BH (Art. 8.1) and FB (Art. 8.3): one line per round with the score counted."""
+    base = under_regime(context, spec)
+    if spec.acronym == "FB":
+        base = fore_context(base)
+    meaning = (
+        "Buchholz: the sum of the opponents' scores (Art. 8.1)"
+        if spec.acronym == "BH"
+        else "Fore Buchholz: Buchholz with every game of the last round counted as a draw"
+        " (Art. 8.3)"
+    )
+    return sum_explanation(
+        context,
+        spec,
+        index,
+        buchholz_sum(base, spec),
+        lambda item: _buchholz_line(base, index, item),
+        f"{meaning}; rules {base.rules.name}",
+    )

@@ -85,3 +85,24 @@ def modified_sum(
         return sum(item.value for item in contributions)
     kept, _ = apply_modifiers(contributions, cut, median, vur_exception)
     return sum(item.value for item in kept)
+
+
+class SumDefinition(NamedTuple):
+    """A sum-type tie-break: per participant the contributions, the modifiers and the unit.
+
+    The value (:meth:`values`) and the explanation (:meth:`kept_and_cut`) both come from this
+    one object, so they cannot disagree."""
+
+    rows: Sequence[Sequence[Contribution]]
+    cut: int
+    median: int
+    vur_exception: bool
+    denominator: int
+
+    def values(self) -> list[int]:
+        """Every participant's sum after the modifiers, in ``1/denominator`` units."""
+        return [modified_sum(row, self.cut, self.median, self.vur_exception) for row in self.rows]
+
+    def kept_and_cut(self, index: int) -> tuple[list[Contribution], list[Cut]]:
+        """Participant ``index``'s contributions left after the modifiers, and those removed."""
+        return apply_modifiers(self.rows[index], self.cut, self.median, self.vur_exception)
