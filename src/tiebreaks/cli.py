@@ -1,4 +1,5 @@
-"""Command line: ``tiebreaks standings``, ``compare`` and ``list`` (a thin adapter over the API).
+"""Command line: ``tiebreaks standings``, ``explain``, ``why``, ``compare`` and ``list`` (a thin
+adapter over the API).
 
 Exit codes: 0 success; 1 the input file is malformed or cannot be read; 2 bad usage (unknown
 option, tie-break or rules edition, bad value); 70 internal error (a bug: please report it).
@@ -188,6 +189,94 @@ def compare(
         for warning in dict.fromkeys(str(w) for w in (*a.warnings, *b.warnings)):
             click.echo(f"warning: {warning}", err=True)
         return render.comparison_text(comparison)
+
+    click.echo(_guarded(run), nl=False)
+
+
+@main.command()
+@click.argument("file")
+@click.argument("participant")
+@click.option("--tiebreaks", "-t", "tiebreak_list", help="Ordered list, e.g. PTS,BH/C1,BH,SB.")
+@click.option("--rules", "-r", help=RULES_HELP)
+@click.option("--only", help="Explain only this column of the list, e.g. SB or BH/C1.")
+@click.option(
+    "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
+)
+@_tournament_options
+def explain(
+    file: str,
+    participant: str,
+    tiebreak_list: str | None,
+    rules: str | None,
+    only: str | None,
+    output_format: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
+) -> None:
+    """Explain PARTICIPANT's place and every value (PARTICIPANT: start number or name)."""
+    from .explain import explain_participant, find_participant
+    from .render.explain import placing_json, placing_text
+
+    def run() -> str:
+        tournament = _read(file, ratings_file, rating_order)
+        result = _standings_for(tournament, tiebreak_list, rules, options)
+        row = find_participant(result, participant)
+        labels = (_column_label(result, only),) if only else None
+        placing = explain_participant(result, row, labels)
+        if output_format == "json":
+            return placing_json(result, placing)
+        return placing_text(result, placing)
+
+    click.echo(_guarded(run), nl=False)
+
+
+def _column_label(standings: Standings, text: str) -> str:
+    """The column of the standings that ``text`` names (a label or any tie-break name)."""
+    from .errors import UsageError
+    from .tiebreaks.names import resolve_name
+
+    if text.upper() in standings.columns:
+        return text.upper()
+    wanted = str(resolve_name(text).spec)
+    if wanted in standings.columns:
+        return wanted
+    raise UsageError(f"{text!r} is not in the list: {', '.join(standings.columns)}")
+
+
+@main.command()
+@click.argument("file")
+@click.argument("first")
+@click.argument("second")
+@click.option("--tiebreaks", "-t", "tiebreak_list", help="Ordered list, e.g. PTS,BH/C1,BH,SB.")
+@click.option("--rules", "-r", help=RULES_HELP)
+@click.option(
+    "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
+)
+@_tournament_options
+def why(
+    file: str,
+    first: str,
+    second: str,
+    tiebreak_list: str | None,
+    rules: str | None,
+    output_format: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
+) -> None:
+    """Why FIRST is ahead of SECOND (or not): the tie-breaks in order until one separates
+    them, and where the deciding one differs (start numbers or names)."""
+    from .explain import find_participant
+    from .explain import why as compare_two
+    from .render.explain import why_json, why_text
+
+    def run() -> str:
+        tournament = _read(file, ratings_file, rating_order)
+        result = _standings_for(tournament, tiebreak_list, rules, options)
+        a, b = find_participant(result, first), find_participant(result, second)
+        outcome = compare_two(result, a, b)
+        return why_json(outcome) if output_format == "json" else why_text(outcome)
 
     click.echo(_guarded(run), nl=False)
 

@@ -57,6 +57,8 @@ class Standings:
     places: dict[str, int] = field(default_factory=dict)
     #: per column label: True when a larger value ranks higher (False for places, /R, TPN)
     higher_is_better: dict[str, bool] = field(default_factory=dict)
+    #: the arrays the values were computed from (used to explain them)
+    context: Context | None = field(default=None, compare=False, repr=False)
 
     def row(self, start_number: int) -> Row:
         """The row of the participant with this start number (KeyError if there is none)."""
@@ -187,7 +189,7 @@ def _plan(
                 )
             )
             continue
-        if entry.acronym in ("BH", "FB", "AOB") and context.predetermined:
+        if entry.acronym in ("BH", "FB", "AOB", "BBH") and context.predetermined:
             plan.warnings.append(
                 Diagnostic(f"{spec} is meant for Swiss tournaments, not round robins (Art. 8)")
             )
@@ -257,6 +259,7 @@ def _compute_standings(
         warnings=tuple(tournament.warnings) + tuple(plan.warnings),
         places=ranking.places,
         higher_is_better=ranking.higher_is_better,
+        context=context,
     )
 
 

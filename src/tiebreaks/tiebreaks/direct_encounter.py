@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .context import Context
+from .explanation import Explanation, Line, explains_group, header, place_in
 from .registry import Definition, Kind, register
 from .spec import TiebreakSpec
+from .wording import number, round_text, who
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,61 @@ def _order_not_all_met(context: Context, spec: TiebreakSpec, group: list[int]) -
     if not placed:
         return [group]
     return placed + order_group(context, spec, remaining)
+
+
+def encounter_lines(
+    context: Context, spec: TiebreakSpec, group: list[int], table: MiniTable
+) -> list[Line]:
+    """One line per member of the group: the games against the others, the mini-table score
+    and who they have not met."""
+    members = set(group)
+    lines = []
+    for member in sorted(group, key=lambda index: -table.score[index]):
+        games = []
+        for round_index, opponent in enumerate(context.opponents[member]):
+            if opponent in members and context.counts_as_game(
+                member, round_index, spec.forfeits_as_played
+            ):
+                games.append(round_text(context, member, round_index).split(": ", 1)[1])
+        unmet = [who(context, o) for o in group if o != member and not _met(context, member, o)]
+        text = f"{who(context, member)}: {number(table.score[member])} against the tied players"
+        text += f" ({'; '.join(games) or 'no games'})"
+        if unmet:
+            text += f"; has not met {', '.join(unmet)}"
+        lines.append(Line(text, None))
+    return lines
+
+
+def _met(context: Context, index: int, other: int) -> bool:
+    return other in context.opponents[index]
+
+
+@explains_group("DE")
+def explain_direct_encounter(
+    context: Context, spec: TiebreakSpec, group: list[int], index: int
+) -> Explanation:
+    """The games among the tied group and the order they give (Art. 6)."""
+    table = mini_table(context, group, spec)
+    ordered = order_group(context, spec, group) if len(group) > 1 else [group]
+    place = place_in(ordered, index)
+    rule = (
+        "everyone met: ranked by these scores (Art. 6.2)"
+        if table.everyone_met or context.predetermined
+        else "not everyone met: a player is placed first only if no other could catch up by"
+        " winning the games not played (Art. 6.3)"
+    )
+    result = (
+        f"place {place} inside the tied group"
+        if place
+        else "direct encounter does not separate this participant from the group"
+    )
+    return Explanation(
+        *header(context, spec, index),
+        value=Fraction(place),
+        definition="Direct encounter: the results among the participants still tied (Art. 6)",
+        lines=tuple(encounter_lines(context, spec, group, table)),
+        steps=(rule, result),
+    )
 
 
 register(

@@ -57,7 +57,39 @@ class Explanation:
 
 
 Explainer = Callable[["Context", "TiebreakSpec", int], Explanation]
+#: a group tie-break (DE): context, spec, the tied group it was applied to, the participant
+GroupExplainer = Callable[["Context", "TiebreakSpec", list[int], int], Explanation]
 _EXPLAINERS: dict[str, Explainer] = {}
+_GROUP_EXPLAINERS: dict[str, GroupExplainer] = {}
+
+
+def explains_group(*acronyms: str) -> Callable[[GroupExplainer], GroupExplainer]:
+    """Decorator registering the explainer of a group tie-break."""
+
+    def decorate(explainer: GroupExplainer) -> GroupExplainer:
+        for acronym in acronyms:
+            _GROUP_EXPLAINERS[acronym] = explainer
+        return explainer
+
+    return decorate
+
+
+def group_explainer_for(acronym: str) -> GroupExplainer | None:
+    """The registered explainer of a group tie-break (None if there is none)."""
+    return _GROUP_EXPLAINERS.get(acronym)
+
+
+def place_in(ordered: list[list[int]], index: int) -> int:
+    """The place (1 = first) inside an ordered group of ``index``'s part, or 0 when the
+    tie-break did not split the group (the value the standings show)."""
+    if len(ordered) < 2:
+        return 0
+    ahead = 0
+    for part in ordered:
+        if index in part:
+            return ahead + 1
+        ahead += len(part)
+    return 0
 
 
 def explains(*acronyms: str) -> Callable[[Explainer], Explainer]:

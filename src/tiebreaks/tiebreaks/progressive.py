@@ -6,9 +6,11 @@ from itertools import accumulate
 
 from .column import Column
 from .context import Context
-from .contributions import Contribution, modified_sum
+from .contributions import Contribution, SumDefinition
+from .explanation import Explanation, explains, sum_explanation
 from .registry import tiebreak
 from .spec import TiebreakSpec
+from .wording import points, round_text
 
 
 def progressive_contributions(context: Context, index: int) -> list[Contribution]:
@@ -20,11 +22,32 @@ def progressive_contributions(context: Context, index: int) -> list[Contribution
     return [Contribution(number, -1, number, score) for number, score in enumerate(running, 1)]
 
 
+def progressive_sum(context: Context, spec: TiebreakSpec) -> SumDefinition:
+    """PS as a sum of running scores; ``/Cn`` drops the first n (Art. 14.1.1(c))."""
+    rows = [progressive_contributions(context, index) for index in range(context.size)]
+    return SumDefinition(rows, spec.cut, 0, False, context.unit)
+
+
 @tiebreak("PS", "Sum of Progressive Scores", "7.5", "B", "C", aliases=("PROGRESSIVE",))
 def progressive_score(context: Context, spec: TiebreakSpec) -> Column:
     """PS: sum of the participant's running scores after each round (Art. 7.5)."""
-    values = [
-        modified_sum(progressive_contributions(context, index), spec.cut, 0, vur_exception=False)
-        for index in range(context.size)
-    ]
-    return Column(spec, values, context.unit)
+    return Column(spec, progressive_sum(context, spec).values(), context.unit)
+
+
+@explains("PS")
+def explain_progressive_score(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
+    """One line per round: the running score after it."""
+
+    def line(item: Contribution) -> str:
+        awarded = points(context, context.points[index][item.round - 1])
+        text = f"{round_text(context, index, item.round - 1)} ({awarded})"
+        return f"{text}: score after round {item.round} = {points(context, item.value)}"
+
+    return sum_explanation(
+        context,
+        spec,
+        index,
+        progressive_sum(context, spec),
+        line,
+        "Sum of progressive scores: the running score after each round, added up (Art. 7.5)",
+    )

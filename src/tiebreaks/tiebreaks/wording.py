@@ -142,5 +142,5 @@ def share_text(context: Context, scored: int, score: Fraction) -> str:
     if scored == context.draw and context.win == 2 * context.draw:
         return f"half of {number(score)} = {number(amount)}"
     if scored == 0:
-        return "no points scored: 0"
+        return "no points scored, so 0"
     return f"{points(context, scored)} x {number(score)} = {number(amount)}"
