@@ -89,13 +89,13 @@ def why_text(result: Why) -> str:
         mark = "decides" if label == result.deciding else "equal"
         lines.append(f"  {label:<{width}}  {_value(first):>14}  {_value(second):>14}  {mark}")
     lines.extend(_reduced_lines(result))
-    first, second = result.explanation_a, result.explanation_b
-    if first is not None and second is not None and not result.differences:
-        lines.extend(["", *explanation_lines(first)])
-        if second.lines == first.lines:  # a group tie-break: the same games for both
-            lines.append(f"  {_who(result.b)}: " + "; ".join(second.steps[1:] or second.steps))
+    own, other = result.explanation_a, result.explanation_b
+    if own is not None and other is not None and not result.differences:
+        lines.extend(["", *explanation_lines(own)])
+        if other.lines == own.lines:  # a group tie-break: the same games for both
+            lines.append(f"  {_who(result.b)}: " + "; ".join(other.steps[1:] or other.steps))
         else:
-            lines.extend(["", *explanation_lines(second)])
+            lines.extend(["", *explanation_lines(other)])
     return "\n".join(lines) + "\n"
 
 
