@@ -52,6 +52,7 @@ def test_json_output() -> None:
         "name": "Held exercises: Swiss, 16 players, 5 rounds (FIDE C.07 exercises)",
         "rounds": 5,
         "type": "swiss",
+        "teams": False,
         "start_date": "2024-03-01",
     }
     assert data["rules"] == "fide-2024"

@@ -281,6 +281,31 @@ def why(
     click.echo(_guarded(run), nl=False)
 
 
+@main.command(name="team")
+@click.argument("file")
+@click.argument("team_number", metavar="TEAM", type=int)
+def team_view(file: str, team_number: int) -> None:
+    """Every match of TEAM (its number) in a team tournament, with the board results."""
+    from .model.team_matches import team_tournament
+    from .render.team import team_text
+
+    def run() -> str:
+        from .api import read_tournament
+        from .errors import UsageError
+
+        tournament = read_tournament(file)
+        if tournament.team_records is None:
+            raise UsageError(f"{file} is not a team tournament (no 013 or 310 team records)")
+        teams = team_tournament(tournament)
+        try:
+            return team_text(teams, team_number)
+        except KeyError:
+            known = ", ".join(str(team.number) for team in teams.teams)
+            raise UsageError(f"no team {team_number}; the teams are {known}") from None
+
+    click.echo(_guarded(run), nl=False)
+
+
 def _sides(rules: tuple[str, ...], lists: tuple[str, ...]) -> list[tuple[str | None, str | None]]:
     """The (regime, list) of A and B: two regimes, two lists, or two of each in pairs."""
     from .errors import UsageError

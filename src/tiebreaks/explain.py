@@ -79,7 +79,7 @@ def explain_value(standings: Standings, row: Row, label: str) -> Explanation:
     """The explanation of ``row``'s value of the column ``label``."""
     position = standings.columns.index(label)
     spec = standings.tiebreaks[position]
-    context = _context(standings)
+    context = _context(standings).for_score(spec.score)
     index = _index(standings, row)
     if definition(spec.acronym).kind is Kind.GROUP:
         group_explainer = group_explainer_for(spec.acronym)

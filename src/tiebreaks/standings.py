@@ -16,6 +16,7 @@ from fractions import Fraction
 from .api import paused_garbage_collector
 from .errors import Diagnostic, UsageError
 from .model import PairingSystem, Player, Tournament
+from .model.team_matches import team_tournament
 from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules, rules_by_name, rules_for_date
 from .tiebreaks.column import Column
@@ -24,11 +25,17 @@ from .tiebreaks.names import ResolvedName, resolve_list, resolve_name
 from .tiebreaks.ratings import has_unrated_participants
 from .tiebreaks.registry import Definition, Kind, resolve
 from .tiebreaks.spec import TiebreakSpec, parse_spec_list
+from .tiebreaks.team_context import team_views
 
 RECOMMENDED = {
     PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
     PairingSystem.ROUND_ROBIN: "PTS,DE,WIN,SB,KS",
 }
+
+
+#: team tournaments: primary score, secondary score, extended direct encounter, then the
+#: Olympiad Sonneborn-Berger and Buchholz (Olympiad 2010 order after EDE)
+TEAM_DEFAULT = "PTS,MPVGP,EDE,EMGSB/C1,BH:MP/C1"
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,11 @@ class Standings:
             if row.player.start_number == start_number:
                 return row
         raise KeyError(start_number)
+
+    @property
+    def is_team(self) -> bool:
+        """True for a team tournament: the rows are teams (ids are team numbers)."""
+        return self.context is not None and self.context.team is not None
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -140,10 +152,13 @@ def _requested_specs(
         source = "file (212)"
     elif tournament.tiebreak_list:
         specs, source = _file_specs(tournament.tiebreak_list, "202", warnings), "file (202)"
+    elif context.team is not None:
+        specs = parse_spec_list(TEAM_DEFAULT)
+        source = "default list for team tournaments (docs/conformance.md)"
     else:
         specs = parse_spec_list(RECOMMENDED[system])
         source = f"FIDE recommendation for a {system.value} tournament"
-    if not any(spec.acronym in ("PTS", "POINTS") for spec in specs):
+    if not any(spec.acronym in ("PTS", "POINTS", context.score_type) for spec in specs):
         specs.insert(0, TiebreakSpec("PTS"))
     return specs, source
 
@@ -174,8 +189,10 @@ def _plan(
     warnings: list[Diagnostic] = []
     requested, source = _requested_specs(context, system, tiebreaks, warnings)
     plan = _Plan([], source, warnings)
+    team = context.team is not None
     for requested_spec in requested:
-        spec, entry = resolve(requested_spec)
+        primary = team and requested_spec.acronym in ("PTS", "POINTS")  # the primary score
+        spec, entry = resolve(TiebreakSpec(context.score_type) if primary else requested_spec, team)
         if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
             plan.warnings.append(
                 Diagnostic(f"{spec} is listed twice; the repetition cannot change the order")
@@ -241,14 +258,14 @@ def _compute_standings(
     if file_order:  # the TRF26 172 method: e.g. FIDE rating, else national
         tournament = apply_rating_order(tournament, file_order)
     rounds = _check_round(tournament, after_round)
-    context = build_context(tournament, chosen, rounds, pairing_system)
+    context = _primary_context(tournament, chosen, rounds, pairing_system)
     if unrated_rating is not None:
         context.cache["unrated_rating"] = unrated_rating
     plan = _plan(context, tiebreaks, unrated_rating)
     ranking = _rank(context, plan.specs)
     rows = _rows(context, ranking.groups, ranking.values, lots_seed)
     return Standings(
-        tournament=tournament,
+        tournament=context.tournament,
         rules=chosen,
         rules_reason=reason,
         tiebreaks=tuple(spec for spec, _ in plan.specs),
@@ -261,6 +278,18 @@ def _compute_standings(
         higher_is_better=ranking.higher_is_better,
         context=context,
     )
+
+
+def _primary_context(
+    tournament: Tournament, rules: Rules, rounds: int, pairing_system: PairingSystem | None
+) -> Context:
+    """The context ranked by: the players' (individual), or the teams' in the primary score
+    (team tournament: the participants are the teams, C.07 (2026) Art. 11)."""
+    if tournament.team_records is None:
+        return build_context(tournament, rules, rounds, pairing_system)
+    team = team_tournament(tournament)
+    predetermined = (pairing_system or tournament.pairing_system).predetermined
+    return team_views(team, rules, rounds, predetermined)[team.primary]
 
 
 def _check_round(tournament: Tournament, after_round: int | None) -> int:
@@ -289,14 +318,15 @@ def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ra
     ranking = _Ranking([list(range(context.size))], {}, {}, {})
     labels = column_labels([spec for spec, _ in specs])
     for (spec, entry), label in zip(specs, labels, strict=True):
+        scored = context.for_score(spec.score)
         if entry.kind is Kind.GROUP:
             ranking.groups, ranking.values[label] = _split_by_group(
-                context, spec, entry, ranking.groups
+                scored, spec, entry, ranking.groups
             )
             ranking.higher_is_better[label] = False  # a place inside the tied group
             continue
         assert entry.compute is not None
-        column = entry.compute(context, spec)
+        column = entry.compute(scored, spec)
         ranking.values[label] = column.values()
         ranking.higher_is_better[label] = column.higher_is_better
         if column.places is not None:

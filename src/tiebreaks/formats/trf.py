@@ -112,6 +112,7 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         standings_list=header.standings_list,
         national_federation=header.national_federation,
         rating_method=header.rating_method,
+        team_records=header.team.records(),
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )

@@ -1,5 +1,6 @@
-"""Tournament records of a TRF file: TRF-16 ``012 042 092``, TRF26 ``142 162 192 202 212``,
-JaVaFo TRF(x) ``XXR XXS``.
+"""Tournament records of a TRF file: TRF-16 ``012 042 092``, TRF26 ``142 162 172 192 202 212``,
+JaVaFo TRF(x) ``XXR XXS``; team records (``013 310 320 330 352 362``) in
+:mod:`.trf_team_records`.
 
 Any other record is legal and skipped. A record given twice counts with its last occurrence.
 """
@@ -15,6 +16,7 @@ from fractions import Fraction
 from ..errors import Diagnostic, Location
 from ..model import STANDARD, ResultKind, ScoreSystem
 from .trf_fields import Line, format_points, parse_count, parse_date, parse_decimal
+from .trf_team_records import TEAM_READERS, TeamHeader
 
 MAX_ROUNDS = 999
 """Largest number of rounds accepted in ``XXR`` / ``142``."""
@@ -65,17 +67,13 @@ class HeaderRecords:
     standings_list: tuple[str, ...] = ()
     national_federation: str = ""
     rating_method: str = ""
+    team: TeamHeader = field(default_factory=TeamHeader)
     unapplied: set[str] = field(default_factory=set)
 
 
 #: Records that can change standings but are not applied yet: said once each, never silently.
 NOT_APPLIED = {
-    "013": "team record (TRF-16): team tournaments are not supported yet; players are ranked "
-    "individually",
-    "310": "team record (TRF26): team tournaments are not supported yet; players are ranked "
-    "individually",
     "299": "abnormal point assignment (TRF26): not applied; scores come from the round results",
-    "330": "forfeited team match (TRF26): team tournaments are not supported yet",
 }
 
 
@@ -84,8 +82,11 @@ def read_header_record(line: Line, header: HeaderRecords, warnings: list[Diagnos
     are not applied get one warning per record type; other records are legal and skipped."""
     record = line.record.upper()
     reader = _READERS.get(record)
+    team_reader = TEAM_READERS.get(record)
     if reader is not None:
         reader(line, header, warnings)
+    elif team_reader is not None:
+        team_reader(line, header.team, warnings)
     elif record in NOT_APPLIED and record not in header.unapplied:
         header.unapplied.add(record)
         warnings.append(Diagnostic(f"record {record}, {NOT_APPLIED[record]}", line.location(1)))

@@ -10,6 +10,7 @@ from fractions import Fraction
 from ..errors import Diagnostic
 from .results import ABSENT, RoundResult
 from .scoring import STANDARD, ScoreSystem
+from .team import TeamRecords
 
 
 class PairingSystem(Enum):
@@ -65,6 +66,7 @@ class Tournament:
     standings_list: tuple[str, ...] = ()
     national_federation: str = ""  # TRF26 172: federation of the national ratings
     rating_method: str = ""  # TRF26 172: FIDE, NRO, FIDON, NIDOF, HBFN, LBFN or OTHER
+    team_records: TeamRecords | None = None  # 013 / 310 ... : a team tournament
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 

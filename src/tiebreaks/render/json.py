@@ -21,6 +21,7 @@ def _header(standings: Standings) -> dict[str, Any]:
             "name": tournament.name,
             "rounds": tournament.rounds,
             "type": standings.pairing_system.value,
+            "teams": standings.is_team,
             "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
         },
         "rules": standings.rules.name,

@@ -9,13 +9,14 @@ from .values import ValueTexts
 def standings_text(standings: Standings) -> str:
     """A readable table: header lines, then rank, start number, name, rating and values."""
     texts = ValueTexts(standings)
-    header = ["Rk", "No", "Name", "Rtg", *texts.columns]
+    rating = [] if standings.is_team else ["Rtg"]
+    header = ["Rk", "No", "Name", *rating, *texts.columns]
     lines = [
         [
             str(row.rank) + ("*" if row.drawn_by_lot else ""),
             str(row.player.start_number),
             row.player.name,
-            str(row.player.rating or ""),
+            *([] if standings.is_team else [str(row.player.rating or "")]),
             *texts.row(row),
         ]
         for row in standings.rows
@@ -42,7 +43,10 @@ def _title(standings: Standings) -> list[str]:
     rounds = f"after round {standings.rounds} of {tournament.rounds}"
     if standings.rounds == tournament.rounds:
         rounds = f"{tournament.rounds} rounds"
-    lines.append(f"{system}, {len(tournament.players)} players, {rounds}")
+    who = "teams" if standings.is_team else "players"
+    if standings.is_team:
+        system = f"team {system}"
+    lines.append(f"{system}, {len(tournament.players)} {who}, {rounds}")
     lines.append(f"Rules: {standings.rules} ({standings.rules_reason})")
     listed = ", ".join(str(spec) for spec in standings.tiebreaks)
     lines.append(f"Tie-breaks: {listed} ({standings.tiebreaks_source})")

@@ -34,13 +34,13 @@ def fore_context(context: Context) -> Context:
     return context.memo("fore", context.fore)  # type: ignore[no-any-return]
 
 
-@tiebreak("BH", "Buchholz", "8.1", "C", "CMPV", aliases=("BUCHHOLZ",))
+@tiebreak("BH", "Buchholz", "8.1", "C", "CMPV", aliases=("BUCHHOLZ",), scope="both")
 def buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """BH: sum of the opponents' scores (Art. 8.1)."""
     return Column(spec, buchholz_values(context, spec), context.unit)
 
 
-@tiebreak("FB", "Fore Buchholz", "8.3", "D", "CMPV")
+@tiebreak("FB", "Fore Buchholz", "8.3", "D", "CMPV", scope="both")
 def fore_buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """FB: Buchholz as if every game of the last round had been drawn (Art. 8.3)."""
     fore = fore_context(under_regime(context, spec))
@@ -60,7 +60,7 @@ def _opponents_buchholz(context: Context, spec: TiebreakSpec) -> tuple[list[int]
     return buchholz_of, games
 
 
-@tiebreak("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FV")
+@tiebreak("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FV", scope="both")
 def average_of_opponents_buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """AOB: mean Buchholz (or Fore Buchholz with /F) of the opponents met over the board, each
     game counted separately (Art. 4.4); undefined without games played over the board.

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..model import ABSENT, Colour, PairingSystem, ResultKind, Tournament
+from ..model.team import TeamTournament
 from ..rules import Rules
 
 NO_OPPONENT = -1
@@ -29,6 +30,11 @@ class Context:
     black: list[list[bool]]
     points: list[list[int]]
     cache: dict[Any, Any] = field(default_factory=dict)
+    #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
+    #: the contexts of both scores, and the team tournament with the board games
+    score_type: str = ""
+    views: dict[str, Context] = field(default_factory=dict)
+    team: TeamTournament | None = None
 
     @property
     def size(self) -> int:
@@ -57,6 +63,10 @@ class Context:
             self.cache["scores"] = [sum(row) for row in self.points]
         result: list[int] = self.cache["scores"]
         return result
+
+    def for_score(self, score: str) -> Context:
+        """The context of a ``:MP`` / ``:GP`` score (team tournaments); this one otherwise."""
+        return self.views.get(score, self) if score else self
 
     def memo(self, key: Any, compute: Any) -> Any:
         """Cache a derived array under ``key``."""

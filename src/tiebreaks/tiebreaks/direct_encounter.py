@@ -174,5 +174,6 @@ register(
         kind=Kind.GROUP,
         aliases=("DIRECT",),
         order_group=order_group,
+        scope="both",
     )
 )

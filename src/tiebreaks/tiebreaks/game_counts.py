@@ -81,7 +81,7 @@ def explain_count(context: Context, spec: TiebreakSpec, index: int) -> Explanati
     return count_explanation(context, spec, index, counted, meaning)
 
 
-@tiebreak("PTS", "Points", "4.2", "B", "", aliases=("POINTS",))
+@tiebreak("PTS", "Points", "4.2", "B", "", aliases=("POINTS",), scope="both")
 def points(context: Context, spec: TiebreakSpec) -> Column:
     """PTS: the score, all awarded points of the rounds considered."""
     return Column(spec, list(context.scores), context.unit)
@@ -111,14 +111,14 @@ def _system(context: Context) -> str:
     return str(context.tournament.score_system)
 
 
-@tiebreak("WIN", "Number of Wins", "7.1", "B", "")
+@tiebreak("WIN", "Number of Wins", "7.1", "B", "", scope="both")
 def wins(context: Context, spec: TiebreakSpec) -> Column:
     """WIN: rounds in which the participant received as many points as a win, with or without
     playing (forfeit wins, full-point byes, pairing-allocated byes scored as a win)."""
     return _count(context, spec)
 
 
-@tiebreak("WON", "Number of Games Won", "7.2", "B", "")
+@tiebreak("WON", "Number of Games Won", "7.2", "B", "", scope="both")
 def games_won(context: Context, spec: TiebreakSpec) -> Column:
     """WON: games won over the board."""
     return _count(context, spec)
@@ -193,7 +193,7 @@ def explain_standard_points(context: Context, spec: TiebreakSpec, index: int) ->
     )
 
 
-@tiebreak("TPN", "Tournament Pairing Number", "7.8", "B", "R")
+@tiebreak("TPN", "Tournament Pairing Number", "7.8", "B", "R", scope="both")
 def pairing_number(context: Context, spec: TiebreakSpec) -> Column:
     """TPN: the start number, lower is better; ``/R`` reverses (Art. 7.8)."""
     numbers = [player.start_number for player in context.tournament.players]

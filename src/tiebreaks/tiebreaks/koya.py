@@ -34,7 +34,7 @@ def koya_limit(context: Context, spec: TiebreakSpec) -> int:
     return context.win * maximum_games(context) + (spec.koya_limit or 0) * context.unit
 
 
-@tiebreak("KS", "Koya System", "9.2", "BC", "L")
+@tiebreak("KS", "Koya System", "9.2", "BC", "L", scope="both")
 def koya(context: Context, spec: TiebreakSpec) -> Column:
     """KS: points scored against the participants whose final score is at least 50% of the
     maximum possible score (Art. 9.2). Every round with a scheduled opponent counts: forfeits

@@ -47,7 +47,7 @@ from functools import cache
 
 from ..errors import UsageError
 from . import registry
-from .names_data import AMBIGUOUS, NAMES
+from .names_data import AMBIGUOUS, NAMES, PRESETS
 from .spec import TiebreakSpec, parse_spec
 
 _ACCEPT = 0.85  # minimum similarity for a typo correction
@@ -336,12 +336,16 @@ def resolve_name(text: str) -> ResolvedName:
     contradictory modifiers and for modifiers the tie-break does not take.
     """
     found = _match(text)
-    spec, _ = registry.resolve(found.spec)
+    spec, _ = registry.resolve(found.spec, team=None)
     return dataclasses.replace(found, spec=spec)
 
 
 def resolve_list(text: str) -> list[ResolvedName]:
-    """Resolve a comma- or semicolon-separated list of names or descriptors (skipping empties)."""
+    """Resolve a comma- or semicolon-separated list of names or descriptors (skipping empties),
+    or the name of a preset list (``olympiad-2010``, ``uscf`` ...: :data:`PRESETS`)."""
+    preset = PRESETS.get(text.strip().lower())
+    if preset is not None:
+        text = preset
     return [resolve_name(part.strip()) for part in re.split(r"[,;]", text) if part.strip()]
 
 

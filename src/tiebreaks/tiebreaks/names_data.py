@@ -37,7 +37,7 @@ from __future__ import annotations
 NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     # ---------------------------------------------------------------- FIDE C.07 (2026)
     "PTS": {
-        "en": ("Points", "Score", "Game points", "Total points"),
+        "en": ("Points", "Score", "Total points"),
         "de": ("Punkte", "Punktzahl"),
         "it": ("Punti", "Punteggio"),
         "fr": ("Nombre de points",),
@@ -475,6 +475,35 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
             "Head-to-head (US)",
         ),
     },
+    # ---------------------------------------------------------------- teams (C.07 Art. 11-13)
+    "MP": {
+        "en": ("Match points", "Team points"),
+        "de": ("Mannschaftspunkte", "Mannschaftspunkt"),
+        "it": ("Punti squadra", "Punti match"),
+        "fr": ("Points de match",),
+        "es": ("Puntos de match", "Puntos de encuentro"),
+    },
+    "GP": {
+        "en": ("Game points", "Board points"),
+        "de": ("Brettpunkte", "Brettpunkt"),
+        "it": ("Punti partita", "Punti individuali"),
+        "fr": ("Points de partie",),
+        "es": ("Puntos de tablero", "Puntos individuales"),
+    },
+    "MPVGP": {"en": ("Match points versus game points", "Secondary score")},
+    "EMMSB": {"en": ("Extended Sonneborn-Berger MM",)},
+    "EMGSB": {"en": ("Extended Sonneborn-Berger MG",)},
+    "EMGSB/C1": {
+        "en": ("Olympiad Sonneborn-Berger", "Olympiad SB"),
+        "de": ("Olympiade-Sonneborn-Berger", "Olympiade-Sonneborn-Berger-Wertung"),
+    },
+    "EGMSB": {"en": ("Extended Sonneborn-Berger GM",)},
+    "EGGSB": {"en": ("Extended Sonneborn-Berger GG",)},
+    "BH:MP/C1": {
+        "en": ("Olympiad Buchholz",),
+        "de": ("Olympiade-Buchholz", "Olympiade-Buchholz-Wertung"),
+    },
+    "SSSC": {"en": ("Scores and schedule strength combination",)},
 }
 
 # Names that mean more than one tie-break: the resolver lists the candidates and asks.
@@ -499,4 +528,17 @@ AMBIGUOUS: dict[str, tuple[str, ...]] = {
     "Sonneborn-Berger-Tie-Break (variabel)": ("SB", "SB/C1"),
     "rating average of the opponents (variabel with parameter)": ("ARO", "ARO/C1"),
     "The greater number of victories (variable)": ("WIN", "WON"),
+}
+
+
+#: Named tie-break lists. Olympiad orders from seeds 000/003 (Olympiad Pairing Rules, section G
+#: "Tie Breaking"): 2008 match points, Olympiad Sonneborn-Berger, Olympiad Buchholz, game
+#: points; from 2010 game points before the Olympiad Buchholz. US Chess: rule 34E's usual
+#: first four. FIDE: the C.02 13.16 recommendations written in C.07 acronyms.
+PRESETS: dict[str, str] = {
+    "olympiad-2008": "MP,EMGSB/C1,BH:MP/C1,GP",
+    "olympiad-2010": "MP,EMGSB/C1,GP,BH:MP/C1",
+    "uscf": "PTS,MMED,SOLK,CUM,OCUM",
+    "fide-swiss": "PTS,BH/C1,BH,SB,DE,WIN,BWG",
+    "fide-round-robin": "PTS,DE,WIN,SB,KS",
 }

@@ -28,7 +28,9 @@ def progressive_sum(context: Context, spec: TiebreakSpec) -> SumDefinition:
     return SumDefinition(rows, spec.cut, 0, False, context.unit)
 
 
-@tiebreak("PS", "Sum of Progressive Scores", "7.5", "B", "C", aliases=("PROGRESSIVE",))
+@tiebreak(
+    "PS", "Sum of Progressive Scores", "7.5", "B", "C", aliases=("PROGRESSIVE",), scope="both"
+)
 def progressive_score(context: Context, spec: TiebreakSpec) -> Column:
     """PS: sum of the participant's running scores after each round (Art. 7.5)."""
     return Column(spec, progressive_sum(context, spec).values(), context.unit)

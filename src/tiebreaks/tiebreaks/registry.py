@@ -40,16 +40,25 @@ class Definition:
     rating_based: bool = False
     aliases: tuple[str, ...] = ()
     order_group: GroupOrder | None = None
+    #: who it ranks: "individual", "team" or "both" (teams: C.07 (2026) Art. 11-13, MTB26)
+    scope: str = "individual"
 
-    def check(self, spec: TiebreakSpec) -> None:
-        """Reject modifiers this tie-break does not take."""
+    def check(self, spec: TiebreakSpec, team: bool | None = False) -> None:
+        """Reject modifiers this tie-break does not take, and a tie-break (or a ``:MP`` /
+        ``:GP`` score) that does not apply to this kind of tournament (``team`` None: any)."""
         for modifier in spec.modifiers:
             if modifier[0] not in self.modifiers:
                 allowed = ", ".join(f"/{letter}" for letter in self.modifiers) or "none"
                 raise UsageError(
                     f"{spec.acronym} does not take the modifier /{modifier} (allowed: {allowed})"
                 )
-        if spec.score:
+        if team is None:
+            return
+        if team and self.scope == "individual":
+            raise UsageError(f"{spec.acronym} ranks individual players, not teams")
+        if not team and self.scope == "team":
+            raise UsageError(f"{spec.acronym} is a team tie-break (team tournaments only)")
+        if spec.score and not team:
             raise UsageError(f"{spec}: ':{spec.score}' applies to team tournaments only")
 
 
@@ -76,6 +85,7 @@ def tiebreak(
     *,
     rating_based: bool = False,
     aliases: tuple[str, ...] = (),
+    scope: str = "individual",
 ) -> Callable[[Compute], Compute]:
     """Decorator registering a value tie-break's compute function."""
 
@@ -90,6 +100,7 @@ def tiebreak(
                 compute,
                 rating_based=rating_based,
                 aliases=aliases,
+                scope=scope,
             )
         )
         return compute
@@ -113,12 +124,13 @@ def catalogue() -> list[Definition]:
     return sorted(_CATALOGUE.values(), key=lambda entry: _article_key(entry.article))
 
 
-def resolve(spec: TiebreakSpec) -> tuple[TiebreakSpec, Definition]:
-    """Canonical spec (aliases replaced, e.g. GE → REP) and its definition, checked."""
+def resolve(spec: TiebreakSpec, team: bool | None = False) -> tuple[TiebreakSpec, Definition]:
+    """Canonical spec (aliases replaced, e.g. GE → REP) and its definition, checked for an
+    individual (or, with ``team``, a team; with None, either) tournament."""
     entry = definition(spec.acronym)
     if entry.acronym != spec.acronym:
         spec = TiebreakSpec(**{**spec.__dict__, "acronym": entry.acronym})
-    entry.check(spec)
+    entry.check(spec, team)
     return spec, entry
 
 
@@ -139,5 +151,6 @@ def _load() -> None:
         progressive,
         ratings,
         sonneborn_berger,
+        team,
     )
     from .national import german, us_chess  # noqa: F401

@@ -3,7 +3,8 @@
 Modifiers (C.07 (2026) Art. 14 and MTB26): ``/Cn`` cut the n least significant values,
 ``/Mn`` median (n lowest then n highest), ``/L±n`` Koya limit moved by n half-points,
 ``/P`` forfeits counted as played games, ``/F`` based on Fore Buchholz, ``/R`` reverse order,
-``/Un`` rating given to unrated participants (reference-engine extension), ``/V<code>`` the
+``/Un`` rating given to unrated participants (reference-engine extension), ``/Kn`` the SSSC
+divisor (C.07 (2026) Art. 13.4), ``/V<code>`` the
 unplayed-rounds regime of this tie-break alone (``/V2026``, ``/V2024``, ``/V2009``, ``/VN``
 no adjustment, ``/VD`` unplayed as draw, ``/VUS``; see :mod:`tiebreaks.rules`).
 """
@@ -17,7 +18,7 @@ from ..errors import UsageError
 
 _MODIFIER = re.compile(
     r"^(?:(?P<kind>[CM])(?P<count>\d+)|L(?P<limit>[+-]\d+)|U(?P<rating>\d+)|"
-    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|(?P<flag>[PFR]))$"
+    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9]\d*)|(?P<flag>[PFR]))$"
 )
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
@@ -36,6 +37,7 @@ class TiebreakSpec:
     reverse: bool = False
     unrated_rating: int | None = None
     regime: str | None = None
+    divisor: int | None = None
 
     @property
     def modifiers(self) -> tuple[str, ...]:
@@ -55,6 +57,8 @@ class TiebreakSpec:
             parts.append("R")
         if self.unrated_rating is not None:
             parts.append(f"U{self.unrated_rating}")
+        if self.divisor is not None:
+            parts.append(f"K{self.divisor}")
         if self.regime is not None:
             parts.append(f"V{self.regime}")
         return tuple(parts)
@@ -92,7 +96,8 @@ def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str 
     if match is None:
         raise UsageError(
             f"{text!r}: unknown modifier /{modifier} "
-            "(expected /Cn, /Mn, /L±n, /P, /F, /R, /Un, /V2026, /V2024, /V2009, /VN, /VD, /VUS)"
+            "(expected /Cn, /Mn, /L±n, /P, /F, /R, /Un, /Kn, /V2026, /V2024, /V2009, /VN, /VD,"
+            " /VUS)"
         )
     if match["kind"]:
         name = "cut" if match["kind"] == "C" else "median"
@@ -101,6 +106,8 @@ def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str 
         name, value = "koya_limit", int(match["limit"])
     elif match["rating"] is not None:
         name, value = "unrated_rating", int(match["rating"])
+    elif match["divisor"] is not None:
+        name, value = "divisor", int(match["divisor"])
     elif match["regime"] is not None:
         name, value = "regime", "2024" if match["regime"] == "2023" else match["regime"]
     else:

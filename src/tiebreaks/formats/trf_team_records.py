@@ -1,0 +1,162 @@
+"""Team records of a TRF file: TRF-16 ``013``; TRF26 ``310`` (team), ``320`` (team
+pairing-allocated byes), ``330`` (forfeited matches), ``352`` (board colours), ``362`` (match
+points). Columns are 1-based and inclusive (spec §5.1-5.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import Diagnostic
+from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
+from .trf_fields import Line, parse_count, parse_decimal
+
+_CODES_362 = ("TW", "TD", "TL")
+
+
+@dataclass
+class TeamHeader:
+    """Team records read so far (mutable while the file is read)."""
+
+    teams: list[TeamRecord] = field(default_factory=list)
+    bye_match_points: Fraction | None = None
+    bye_game_points: Fraction | None = None
+    bye_teams: dict[int, int] = field(default_factory=dict)
+    forfeits: list[ForfeitedMatch] = field(default_factory=list)
+    board_colours: str = ""
+    match_points: dict[str, Fraction] = field(default_factory=dict)
+
+    def records(self) -> TeamRecords | None:
+        """The immutable team records (None when the file has no team)."""
+        if not self.teams:
+            return None
+        return TeamRecords(
+            teams=tuple(self.teams),
+            bye_match_points=self.bye_match_points,
+            bye_game_points=self.bye_game_points,
+            bye_teams=dict(self.bye_teams),
+            forfeits=tuple(self.forfeits),
+            board_colours=self.board_colours,
+            match_win=self.match_points.get("TW", Fraction(2)),
+            match_draw=self.match_points.get("TD", Fraction(1)),
+            match_loss=self.match_points.get("TL", Fraction(0)),
+        )
+
+
+def _players(line: Line, first: int) -> tuple[int, ...]:
+    """Start numbers in 4-column fields every 5 columns from ``first``; blanks and 0 end."""
+    players: list[int] = []
+    column = first
+    while column <= len(line.text):
+        text = line.field(column, column + 3).strip()
+        if text:
+            number = parse_count(text)
+            if number is None:
+                raise line.error(
+                    column, text, f"a player's start number in columns {column}-{column + 3}"
+                )
+            if number:
+                players.append(number)
+        column += 5
+    return tuple(players)
+
+
+def read_013(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF-16 ``013``: team name (5-36), players from column 37, every 5 columns; the teams are
+    numbered in the order of their records."""
+    name = line.field(5, 36).strip()
+    number = len(header.teams) + 1
+    header.teams.append(
+        TeamRecord(number, name or f"Team {number}", _players(line, 37), line.number)
+    )
+
+
+def read_310(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``310``: pairing number (5-7), name (9-40), nickname (42-46), players from 74."""
+    text = line.field(5, 7).strip()
+    number = parse_count(text)
+    if not number:
+        raise line.error(5, text, "the team's pairing number in columns 5-7")
+    if any(team.number == number for team in header.teams):
+        raise line.error(5, text, f"a team number not used before (team {number} is listed twice)")
+    name = line.field(9, 40).strip() or f"Team {number}"
+    short = line.field(42, 46).strip()
+    header.teams.append(TeamRecord(number, name, _players(line, 74), line.number, short))
+
+
+def _decimal(line: Line, first: int, last: int, what: str) -> Fraction:
+    text = line.field(first, last).strip()
+    value = parse_decimal(text)
+    if value is None:
+        raise line.error(first, text, f"{what} in columns {first}-{last}, e.g. 1.0")
+    return value
+
+
+def read_320(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``320``: match points (5-8) and game points (10-13) of a team pairing-allocated
+    bye, then the bye team of round 1 at 15-17, round 2 at 19-21, ... (000 = none)."""
+    header.bye_match_points = _decimal(line, 5, 8, "the match points of a team bye")
+    header.bye_game_points = _decimal(line, 10, 13, "the game points of a team bye")
+    column, round_number = 15, 1
+    while column <= len(line.text):
+        text = line.field(column, column + 2).strip()
+        if text:
+            team = parse_count(text)
+            if team is None:
+                raise line.error(column, text, f"the bye team of round {round_number}")
+            if team:
+                header.bye_teams[round_number] = team
+        column += 4
+        round_number += 1
+
+
+def read_330(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``330``: type (5-6: ``+-`` White team wins, ``-+``, ``--``), round (8-10),
+    White team (12-14), Black team (16-18)."""
+    code = line.field(5, 6)
+    if code not in ("+-", "-+", "--"):
+        raise line.error(5, code, "the forfeit type +-, -+ or -- in columns 5-6")
+    numbers = []
+    for first, what in ((8, "the round"), (12, "the White team"), (16, "the Black team")):
+        text = line.field(first, first + 2).strip()
+        value = parse_count(text)
+        if not value:
+            raise line.error(first, text, f"{what} in columns {first}-{first + 2}")
+        numbers.append(value)
+    header.forfeits.append(ForfeitedMatch(numbers[0], numbers[1], numbers[2], code, line.number))
+
+
+def read_352(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``352``: the colours of the boards (``WBWB``); its length is the team size."""
+    colours = line.field(5, len(line.text)).strip().upper()
+    if not colours or set(colours) - {"W", "B"}:
+        raise line.error(5, colours, "the colours of the boards, a sequence of W and B")
+    header.board_colours = colours
+
+
+def read_362(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``362``: match points of a won, drawn and lost match as ``TW 2.0 TD 1.0 TL 0.0``
+    (the ``162`` layout; read as code-value pairs)."""
+    tokens = line.text[3:].split()
+    position = 0
+    while position < len(tokens):
+        code = tokens[position].upper()
+        column = line.text.find(tokens[position], 3) + 1
+        if code not in _CODES_362 or position + 1 >= len(tokens):
+            raise line.error(column, tokens[position], "TW, TD or TL followed by its match points")
+        value = parse_decimal(tokens[position + 1])
+        if value is None:
+            raise line.error(column, tokens[position + 1], f"the match points of {code}")
+        header.match_points[code] = value
+        position += 2
+
+
+TEAM_READERS = {
+    "013": read_013,
+    "310": read_310,
+    "320": read_320,
+    "330": read_330,
+    "352": read_352,
+    "362": read_362,
+}

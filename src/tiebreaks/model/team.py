@@ -1,0 +1,174 @@
+"""Team tournaments: teams, matches with their board games, match and game points (exact).
+
+A team match is derived from the board games of the team's players (C.07 (2026) Art. 11-13
+speak of match points, MP, and game points, GP). The TRF records that link players to teams
+(``013``, ``310``) and the match-level records (``320`` team byes, ``330`` forfeited matches,
+``352`` board colours, ``362`` match points) are kept in :class:`TeamRecords` on the
+:class:`~tiebreaks.model.tournament.Tournament`; :func:`tiebreaks.teams.team_tournament` turns
+them into a :class:`TeamTournament`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ..errors import Diagnostic
+from .results import Colour, ResultKind
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .tournament import PairingSystem, Tournament
+
+
+class MatchKind(Enum):
+    """What happened to a team in one round."""
+
+    PLAYED = "match"
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    DOUBLE_FORFEIT = "double forfeit"
+    PAIRING_BYE = "pairing-allocated bye"
+    FULL_BYE = "full-point bye"
+    HALF_BYE = "half-point bye"
+    ZERO_BYE = "zero-point bye"
+    ABSENT = "absent"
+
+    @property
+    def has_opponent(self) -> bool:
+        """True for a match (played or forfeited) against a scheduled opponent."""
+        return self in (MatchKind.PLAYED, MatchKind.FORFEIT_WIN, MatchKind.FORFEIT_LOSS)
+
+
+@dataclass(frozen=True)
+class TeamRecord:
+    """A team as the file lists it (``013`` / ``310``): players in board order."""
+
+    number: int
+    name: str
+    players: tuple[int, ...]
+    line: int | None = None
+    short_name: str = ""
+
+
+@dataclass(frozen=True)
+class ForfeitedMatch:
+    """TRF26 ``330``: a whole match forfeited (``+-`` White team wins, ``-+``, ``--``)."""
+
+    round: int
+    white: int
+    black: int
+    code: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class TeamRecords:
+    """The team records of a file, as read."""
+
+    teams: tuple[TeamRecord, ...] = ()
+    #: TRF26 320: match and game points of a pairing-allocated bye, and the team per round
+    bye_match_points: Fraction | None = None
+    bye_game_points: Fraction | None = None
+    bye_teams: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    forfeits: tuple[ForfeitedMatch, ...] = ()
+    #: TRF26 352: colour of each board for the team with White on board 1, e.g. "WBWB"
+    board_colours: str = ""
+    #: TRF26 362: match points of a won, drawn and lost match
+    match_win: Fraction = Fraction(2)
+    match_draw: Fraction = Fraction(1)
+    match_loss: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """One board of a match, from the team's side."""
+
+    board: int
+    player: int
+    opponent: int | None
+    kind: ResultKind
+    colour: Colour
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class Match:
+    """A team's round: the opponent team, the board games, game points and match points."""
+
+    round: int
+    kind: MatchKind
+    opponent: int | None
+    white_on_first_board: bool | None
+    game_points: Fraction
+    match_points: Fraction
+    opponent_game_points: Fraction | None = None
+    boards: tuple[BoardGame, ...] = ()
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team with its players (board order) and one match per round."""
+
+    number: int
+    name: str
+    players: tuple[int, ...]
+    matches: tuple[Match, ...]
+
+    @property
+    def match_points(self) -> Fraction:
+        """Total match points (MP)."""
+        return sum((match.match_points for match in self.matches), Fraction(0))
+
+    @property
+    def game_points(self) -> Fraction:
+        """Total game points (GP)."""
+        return sum((match.game_points for match in self.matches), Fraction(0))
+
+
+@dataclass(frozen=True)
+class TeamTournament:
+    """A team tournament: the teams, their matches, and how matches are scored.
+
+    ``primary`` is the score that ranks first: "MP" (match points, the default) or "GP"
+    (TRF26 192 codes ``..._MP_GP`` / ``..._GP_MP``). ``boards`` is the team size."""
+
+    individual: Tournament
+    teams: tuple[Team, ...]
+    boards: int
+    primary: str = "MP"
+    match_win: Fraction = Fraction(2)
+    match_draw: Fraction = Fraction(1)
+    match_loss: Fraction = Fraction(0)
+    warnings: tuple[Diagnostic, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The tournament's name."""
+        return self.individual.name
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds."""
+        return self.individual.rounds
+
+    @property
+    def pairing_system(self) -> PairingSystem:
+        """Swiss or round robin (pre-determined pairings, Art. 15.2)."""
+        return self.individual.pairing_system
+
+    @property
+    def secondary(self) -> str:
+        """The score that is not the primary one (MPvGP, C.07 (2026) Art. 13.1)."""
+        return "GP" if self.primary == "MP" else "MP"
+
+    def team(self, number: int) -> Team:
+        """The team with this number (KeyError if there is none)."""
+        for team in self.teams:
+            if team.number == number:
+                return team
+        raise KeyError(number)

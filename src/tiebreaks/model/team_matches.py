@@ -1,0 +1,217 @@
+"""Team matches derived from the board games of the players (spec §5.4: "match results
+derived from the board games; 320/330 override match-level unplayed results").
+
+Per team and round:
+
+* a TRF26 ``320`` bye team gets a pairing-allocated bye worth the record's MP and GP;
+* a TRF26 ``330`` forfeited match is a forfeit win / loss (or double forfeit) worth a won
+  (lost) match and every board won (lost);
+* otherwise the players of the team who have an opponent that round are its boards, in the
+  order of the team record; the opponent team is the team of their opponents; the game points
+  are the players' points and the match points follow from comparing them;
+* a team without any board that round has a bye of the kind its players share (half-point,
+  full-point, pairing-allocated, zero-point) or is absent.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from ..errors import Diagnostic, Location
+from .results import Colour, ResultKind
+from .team import BoardGame, Match, MatchKind, Team, TeamRecords, TeamTournament
+from .tournament import Tournament
+
+_BYE_KINDS = {
+    ResultKind.HALF_BYE: MatchKind.HALF_BYE,
+    ResultKind.FULL_BYE: MatchKind.FULL_BYE,
+    ResultKind.PAIRING_BYE: MatchKind.PAIRING_BYE,
+    ResultKind.ZERO_BYE: MatchKind.ZERO_BYE,
+    ResultKind.ABSENT: MatchKind.ABSENT,
+}
+
+
+class _Builder:
+    """Builds the matches of every team of one tournament."""
+
+    def __init__(self, tournament: Tournament, records: TeamRecords) -> None:
+        self.tournament = tournament
+        self.records = records
+        self.players = {player.start_number: player for player in tournament.players}
+        self.team_of = {p: team.number for team in records.teams for p in team.players}
+        self.warnings: list[Diagnostic] = []
+        self.boards = len(records.board_colours) or self._widest()
+        self.points = tournament.score_system.points
+
+    def _widest(self) -> int:
+        widest = 0
+        for team in self.records.teams:
+            for round_index in range(self.tournament.rounds):
+                boards = sum(1 for p in team.players if self._opponent(p, round_index) is not None)
+                widest = max(widest, boards)
+        return widest or max((len(team.players) for team in self.records.teams), default=1)
+
+    def _opponent(self, number: int, round_index: int) -> int | None:
+        player = self.players.get(number)
+        if player is None:
+            return None
+        return player.result(round_index + 1).opponent
+
+    def match(self, team_number: int, players: tuple[int, ...], round_index: int) -> Match:
+        """The match of one team in one round."""
+        round_number = round_index + 1
+        if self.records.bye_teams.get(round_number) == team_number:
+            return self._bye_match(round_number)
+        forfeit = self._forfeit(team_number, round_number)
+        if forfeit is not None:
+            return forfeit
+        boards = [p for p in players if p in self.players and self._opponent(p, round_index)]
+        if not boards:
+            return self._no_board_match(players, round_number)
+        return self._played_match(team_number, boards, round_number)
+
+    def _bye_match(self, round_number: int) -> Match:
+        match_points = self.records.bye_match_points
+        game_points = self.records.bye_game_points
+        assert match_points is not None and game_points is not None
+        return Match(round_number, MatchKind.PAIRING_BYE, None, None, game_points, match_points)
+
+    def _forfeit(self, team: int, round_number: int) -> Match | None:
+        for forfeit in self.records.forfeits:
+            if forfeit.round != round_number or team not in (forfeit.white, forfeit.black):
+                continue
+            white = team == forfeit.white
+            opponent = forfeit.black if white else forfeit.white
+            won = forfeit.code == ("+-" if white else "-+")
+            if forfeit.code == "--":
+                kind = MatchKind.DOUBLE_FORFEIT
+            else:
+                kind = MatchKind.FORFEIT_WIN if won else MatchKind.FORFEIT_LOSS
+            game_points = self.boards * self.points[ResultKind.FORFEIT_WIN] if won else Fraction(0)
+            match_points = self.records.match_win if won else self.records.match_loss
+            return Match(round_number, kind, opponent, white, game_points, match_points)
+        return None
+
+    def _no_board_match(self, players: tuple[int, ...], round_number: int) -> Match:
+        kinds = Counter(
+            self.players[p].result(round_number).kind for p in players if p in self.players
+        )
+        common = kinds.most_common(1)[0][0] if kinds else ResultKind.ABSENT
+        kind = _BYE_KINDS.get(common, MatchKind.ABSENT)
+        game_points = {
+            MatchKind.HALF_BYE: self.boards * self.points[ResultKind.HALF_BYE],
+            MatchKind.FULL_BYE: self.boards * self.points[ResultKind.FULL_BYE],
+            MatchKind.PAIRING_BYE: self.boards * self.points[ResultKind.PAIRING_BYE],
+        }.get(kind, Fraction(0))
+        if kind is MatchKind.PAIRING_BYE and self.records.bye_match_points is not None:
+            return self._bye_match(round_number)
+        return Match(round_number, kind, None, None, game_points, self._match_points(game_points))
+
+    def _match_points(self, game_points: Fraction, against: Fraction | None = None) -> Fraction:
+        """Match points of a score of ``game_points`` against ``against`` (default: the draw
+        score, half the boards)."""
+        other = self.boards * self.points[ResultKind.DRAW] if against is None else against
+        if game_points > other:
+            return self.records.match_win
+        if game_points == other:
+            return self.records.match_draw
+        return self.records.match_loss
+
+    def _played_match(self, team: int, boards: list[int], round_number: int) -> Match:
+        games = []
+        opponents: Counter[int] = Counter()
+        for board, number in enumerate(boards, start=1):
+            result = self.players[number].result(round_number)
+            opponent = result.opponent
+            assert opponent is not None
+            opponents[self.team_of.get(opponent, 0)] += 1
+            points = self.points[result.kind]
+            games.append(BoardGame(board, number, opponent, result.kind, result.colour, points))
+        opponent_team = opponents.most_common(1)[0][0]
+        if len(opponents) > 1 or opponent_team == 0:
+            self._warn_mixed(team, round_number, opponents)
+        own = sum((game.points for game in games), Fraction(0))
+        other = self._opponent_points(games, round_number)
+        kind = _forfeit_kind(games)
+        white = games[0].colour is Colour.WHITE
+        match_points = self._match_points(own, other)
+        return Match(
+            round_number, kind, opponent_team, white, own, match_points, other, tuple(games)
+        )
+
+    def _opponent_points(self, games: list[BoardGame], round_number: int) -> Fraction:
+        total = Fraction(0)
+        for game in games:
+            assert game.opponent is not None
+            opponent = self.players.get(game.opponent)
+            if opponent is not None:
+                total += self.points[opponent.result(round_number).kind]
+        return total
+
+    def _warn_mixed(self, team: int, round_number: int, opponents: Counter[int]) -> None:
+        names = ", ".join(f"team {number}" if number else "no team" for number in opponents)
+        message = (
+            f"round {round_number}: the players of team {team} met players of {names}; "
+            f"the match is counted against the most frequent one"
+        )
+        self.warnings.append(Diagnostic(message, Location(self.tournament.source)))
+
+
+def _forfeit_kind(games: list[BoardGame]) -> MatchKind:
+    kinds = {game.kind for game in games}
+    if kinds == {ResultKind.FORFEIT_WIN}:
+        return MatchKind.FORFEIT_WIN
+    if kinds == {ResultKind.FORFEIT_LOSS}:
+        return MatchKind.FORFEIT_LOSS
+    return MatchKind.PLAYED
+
+
+def team_tournament(tournament: Tournament) -> TeamTournament:
+    """The team tournament of a file with team records (ValueError without any)."""
+    records = tournament.team_records
+    if records is None:
+        raise ValueError("not a team tournament: the file has no team records (013 / 310)")
+    builder = _Builder(tournament, records)
+    teams = tuple(
+        Team(
+            record.number,
+            record.name,
+            record.players,
+            tuple(
+                builder.match(record.number, record.players, round_index)
+                for round_index in range(tournament.rounds)
+            ),
+        )
+        for record in sorted(records.teams, key=lambda record: record.number)
+    )
+    primary = "GP" if tournament.type_code.upper().endswith("_GP_MP") else "MP"
+    _check_members(tournament, records, builder.warnings)
+    return TeamTournament(
+        individual=tournament,
+        teams=teams,
+        boards=builder.boards,
+        primary=primary,
+        match_win=records.match_win,
+        match_draw=records.match_draw,
+        match_loss=records.match_loss,
+        warnings=tuple(builder.warnings),
+    )
+
+
+def _check_members(
+    tournament: Tournament, records: TeamRecords, warnings: list[Diagnostic]
+) -> None:
+    """Players listed in two teams, or in a team but absent from the file, are reported."""
+    seen: dict[int, int] = {}
+    known = {player.start_number for player in tournament.players}
+    for team in records.teams:
+        for number in team.players:
+            where = Location(tournament.source, team.line or 0)
+            if number in seen:
+                message = f"player {number} is listed in team {seen[number]} and team {team.number}"
+                warnings.append(Diagnostic(message, where))
+            if number not in known:
+                message = f"team {team.number} lists player {number}, who has no 001 record"
+                warnings.append(Diagnostic(message, where))
+            seen.setdefault(number, team.number)
