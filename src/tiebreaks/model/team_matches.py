@@ -187,6 +187,7 @@ def team_tournament(tournament: Tournament) -> TeamTournament:
     )
     primary = "GP" if tournament.type_code.upper().endswith("_GP_MP") else "MP"
     _check_members(tournament, records, builder.warnings)
+    _check_pairs(tournament, teams, builder.warnings)
     return TeamTournament(
         individual=tournament,
         teams=teams,
@@ -215,3 +216,34 @@ def _check_members(
                 message = f"team {team.number} lists player {number}, who has no 001 record"
                 warnings.append(Diagnostic(message, where))
             seen.setdefault(number, team.number)
+
+
+def _check_pairs(
+    tournament: Tournament, teams: tuple[Team, ...], warnings: list[Diagnostic]
+) -> None:
+    """Both teams of a match must name each other, and a played match's game points must
+    mirror (this team's points are the opponent's opponent points)."""
+    by_number = {team.number: team for team in teams}
+    for team in teams:
+        for match in team.matches:
+            if match.opponent is None:
+                continue
+            other = by_number.get(match.opponent)
+            mirror = other.matches[match.round - 1] if other is not None else None
+            if mirror is None or mirror.opponent != team.number:
+                message = (
+                    f"round {match.round}: team {team.number} is recorded against team "
+                    f"{match.opponent}, which is not recorded against team {team.number}"
+                )
+                warnings.append(Diagnostic(message, Location(tournament.source)))
+            elif (
+                match.opponent_game_points is not None
+                and mirror.opponent_game_points is not None
+                and match.game_points != mirror.opponent_game_points
+            ):
+                message = (
+                    f"round {match.round}: team {team.number} scores {match.game_points} against "
+                    f"team {other.number if other else '?'}, whose board results give it "
+                    f"{mirror.opponent_game_points}"
+                )
+                warnings.append(Diagnostic(message, Location(tournament.source)))
