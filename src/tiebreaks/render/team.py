@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..model import Colour, ResultKind
 from ..model.team import BoardGame, Match, Team, TeamTournament
+from ..tiebreaks.team_encounters import berlin_points
 from .values import show
 
 _SIDE = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: "-"}
@@ -35,7 +36,12 @@ def _match_text(match: Match, tournament: TeamTournament) -> str:
     score = show(match.game_points)
     if match.opponent_game_points is not None:
         score += f" : {show(match.opponent_game_points)}"
-    return f"{head}: {score} GP, {show(match.match_points)} MP"
+    text = f"{head}: {score} GP, {show(match.match_points)} MP"
+    if match.boards and match.opponent is not None:
+        theirs = tournament.team(match.opponent).matches[match.round - 1]
+        own = berlin_points(match, tournament.boards)
+        text += f"; Berlin {show(own)} : {show(berlin_points(theirs, tournament.boards))}"
+    return text
 
 
 def team_text(tournament: TeamTournament, number: int) -> str:

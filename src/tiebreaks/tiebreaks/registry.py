@@ -152,5 +152,6 @@ def _load() -> None:
         ratings,
         sonneborn_berger,
         team,
+        team_encounters,
     )
     from .national import german, us_chess  # noqa: F401
