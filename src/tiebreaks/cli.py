@@ -65,6 +65,11 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
         click.option(
+            "--primary",
+            type=click.Choice(["MP", "GP"], case_sensitive=False),
+            help="Team tournaments: the score that ranks first (default: the file's 192 code).",
+        ),
+        click.option(
             "--rating-order",
             help="Rating lists to use, first available wins, e.g. FIDE,DWZ or NATIONAL,FIDE "
             "(default: the file's TRF26 172 method, else FIDE; then the columns of --ratings).",
@@ -111,6 +116,7 @@ def _standings_for(
         unrated_rating=int(unrated) if unrated is not None else None,
         pairing_system=PairingSystem(system) if isinstance(system, str) else None,
         lots_seed=_int_or_none(options.get("lots_seed")),
+        primary=str(options["primary"]) if options.get("primary") else None,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .api import paused_garbage_collector
@@ -220,6 +220,17 @@ def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int 
     return has_unrated_participants(context)
 
 
+@dataclass(frozen=True)
+class Options:
+    """How to compute the standings, besides the list and the regime."""
+
+    after_round: int | None = None
+    unrated_rating: int | None = None
+    pairing_system: PairingSystem | None = None
+    lots_seed: int | None = None
+    primary: str | None = None  # team tournaments: "MP" or "GP" ranks first
+
+
 def compute_standings(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
@@ -229,6 +240,7 @@ def compute_standings(
     unrated_rating: int | None = None,
     pairing_system: PairingSystem | None = None,
     lots_seed: int | None = None,
+    primary: str | None = None,
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -237,33 +249,30 @@ def compute_standings(
     else the file's 212/202 list, else the FIDE recommendation for the tournament type.
     ``rules`` names the regime (default: the FIDE edition in force at the start date).
     ``lots_seed`` breaks the ties left after the last tie-break by a repeatable drawing of lots.
+    ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
     """
+    options = Options(after_round, unrated_rating, pairing_system, lots_seed, primary)
     with paused_garbage_collector():
-        return _compute_standings(
-            tournament, tiebreaks, rules, after_round, unrated_rating, pairing_system, lots_seed
-        )
+        return _compute_standings(tournament, tiebreaks, rules, options)
 
 
 def _compute_standings(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None,
     rules: str | Rules | None,
-    after_round: int | None,
-    unrated_rating: int | None,
-    pairing_system: PairingSystem | None,
-    lots_seed: int | None,
+    options: Options,
 ) -> Standings:
     chosen, reason = choose_rules(tournament, rules)
     file_order = file_rating_order(tournament)
     if file_order:  # the TRF26 172 method: e.g. FIDE rating, else national
         tournament = apply_rating_order(tournament, file_order)
-    rounds = _check_round(tournament, after_round)
-    context = _primary_context(tournament, chosen, rounds, pairing_system)
-    if unrated_rating is not None:
-        context.cache["unrated_rating"] = unrated_rating
-    plan = _plan(context, tiebreaks, unrated_rating)
+    rounds = _check_round(tournament, options.after_round)
+    context = _primary_context(tournament, chosen, rounds, options)
+    if options.unrated_rating is not None:
+        context.cache["unrated_rating"] = options.unrated_rating
+    plan = _plan(context, tiebreaks, options.unrated_rating)
     ranking = _rank(context, plan.specs)
-    rows = _rows(context, ranking.groups, ranking.values, lots_seed)
+    rows = _rows(context, ranking.groups, ranking.values, options.lots_seed)
     return Standings(
         tournament=context.tournament,
         rules=chosen,
@@ -273,7 +282,7 @@ def _compute_standings(
         rounds=rounds,
         pairing_system=PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS,
         rows=tuple(rows),
-        warnings=tuple(tournament.warnings) + tuple(plan.warnings),
+        warnings=tuple(context.tournament.warnings) + tuple(plan.warnings),
         places=ranking.places,
         higher_is_better=ranking.higher_is_better,
         context=context,
@@ -281,14 +290,20 @@ def _compute_standings(
 
 
 def _primary_context(
-    tournament: Tournament, rules: Rules, rounds: int, pairing_system: PairingSystem | None
+    tournament: Tournament, rules: Rules, rounds: int, options: Options
 ) -> Context:
     """The context ranked by: the players' (individual), or the teams' in the primary score
     (team tournament: the participants are the teams, C.07 (2026) Art. 11)."""
     if tournament.team_records is None:
-        return build_context(tournament, rules, rounds, pairing_system)
+        if options.primary:
+            raise UsageError("--primary applies to team tournaments only")
+        return build_context(tournament, rules, rounds, options.pairing_system)
     team = team_tournament(tournament)
-    predetermined = (pairing_system or tournament.pairing_system).predetermined
+    if options.primary:
+        if options.primary.upper() not in ("MP", "GP"):
+            raise UsageError(f"the primary score is MP or GP, not {options.primary!r}")
+        team = replace(team, primary=options.primary.upper())
+    predetermined = (options.pairing_system or tournament.pairing_system).predetermined
     return team_views(team, rules, rounds, predetermined)[team.primary]
 
 

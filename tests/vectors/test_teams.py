@@ -211,3 +211,37 @@ def test_inconsistent_match_is_reported() -> None:
 
     messages = [str(w) for w in team_tournament(tournament).warnings]
     assert any("team 2 is recorded against team 3" in text for text in messages)
+
+
+def test_primary_game_points_flag() -> None:
+    """Held 34 by GP then MP, with "PTS" meaning GP when GP is made primary."""
+    tournament = tiebreaks.read_tournament(TV6)
+    standings = tiebreaks.compute_standings(tournament, "PTS,MP", "fide-2024", primary="GP")
+    assert standings.columns == ("GP", "MP")
+    order = [row.player.start_number for row in standings.rows]
+    assert order[:2] == [5, 1] and order[5:9] == [8, 9, 10, 6]
+    with pytest.raises(UsageError, match="team tournaments only"):
+        tiebreaks.compute_standings(
+            tiebreaks.read_tournament(example_path("held-swiss-16.trf")), primary="GP"
+        )
+
+
+def test_olympiad_sonneborn_berger_lines() -> None:
+    """TV-12: the Olympiad SB multiplies the board points of each match by the opponent's final
+    match points (2.5 x 14 = 35 = 3.5 x 10) and leaves out the opponent with the fewest match
+    points. Team 1 (TV-6, 2023): round 1, 2.5 GP against team 8 (7 MP) = 17.5. Its weakest
+    opponents are team 8 (7) and team 7 (6, plus its final zero-point bye counted as a drawn
+    match for opponents, Art. 16.3: 7); among equal totals the smaller product is cut (Art.
+    14.1.2): 17.5 (round 1) rather than 7 x 3 = 21 (round 3): 158.5 - 17.5 = 141, as
+    published."""
+    from tiebreaks.explain import explain_value
+
+    tournament = tiebreaks.read_tournament(TV6)
+    standings = tiebreaks.compute_standings(tournament, "MP,EMGSB/C1", "fide-2024")
+    explanation = explain_value(standings, standings.row(1), "EMGSB/C1")
+    first = explanation.lines[0]
+    assert (first.round, first.amount) == (1, F("17.5"))
+    assert first.text.endswith("7 x 2.5 GP")
+    cut = [line for line in explanation.lines if not line.kept]
+    assert [(line.round, line.amount) for line in cut] == [(1, F("17.5"))]
+    assert explanation.value == F(141)
