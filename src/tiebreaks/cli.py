@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
+EXIT_DIFFERENT = 3
 EXIT_INTERNAL = 70
 
 T = TypeVar("T")
@@ -63,6 +65,12 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             type=click.Choice(["swiss", "round-robin"]),
             help="Override the detected pairing system.",
         ),
+        click.option(
+            "--from",
+            "input_format",
+            type=click.Choice(["trf", "json", "chess-json", "pgn", "csv"]),
+            help="Input format (default: told from the content).",
+        ),
         click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
         click.option(
             "--primary",
@@ -80,13 +88,19 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def _read(file: str, ratings_file: str | None, rating_order: str | None) -> Tournament:
+def _read(
+    file: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    options: dict[str, int | str | None] | None = None,
+) -> Tournament:
     """The tournament of ``file`` with the rating order applied (the file is not changed)."""
     from .api import read_tournament
     from .formats.ratings_csv import read_rating_table
     from .rating_lists import apply_rating_order, file_rating_order
 
-    tournament = read_tournament(file)
+    input_format = (options or {}).get("input_format")
+    tournament = read_tournament(file, str(input_format) if input_format else None)
     if ratings_file is None and rating_order is None:
         return tournament
     table = read_rating_table(ratings_file) if ratings_file else None
@@ -124,13 +138,18 @@ def _int_or_none(value: int | str | None) -> int | None:
     return None if value is None else int(value)
 
 
+STANDINGS_FORMATS = ["text", "json", "csv", "html", "pdf"]
+
+
 @main.command()
 @click.argument("file")
 @click.option("--tiebreaks", "-t", "tiebreak_list", help="Ordered list, e.g. PTS,BH/C1,BH,SB.")
 @click.option("--rules", "-r", help=RULES_HELP)
 @click.option(
-    "--format", "-f", "output_format", type=click.Choice(["text", "json", "csv"]), default="text"
+    "--format", "-f", "output_format", type=click.Choice(STANDINGS_FORMATS), default="text"
 )
+@click.option("--lang", default="en", help="Language of text, HTML and PDF: en de it fr es.")
+@click.option("--output", "-o", help="Write to this file (atomically) instead of the screen.")
 @click.option("--lots", "lots_seed", type=int, help="Break remaining ties by lot with this seed.")
 @_tournament_options
 def standings(
@@ -138,26 +157,59 @@ def standings(
     tiebreak_list: str | None,
     rules: str | None,
     output_format: str,
+    lang: str,
+    output: str | None,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
 ) -> None:
-    """Compute and print the standings of FILE (a TRF file; '-' reads standard input)."""
-    from . import render
+    """Compute and print the standings of FILE (TRF, JSON, Chess-JSON, PGN or a CSV
+    crosstable; '-' reads standard input)."""
 
-    def run() -> str:
-        tournament = _read(file, ratings_file, rating_order)
+    def run() -> str | bytes:
+        tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
-        if output_format == "json":
-            return render.standings_json(result)
-        for warning in result.warnings:
-            click.echo(f"warning: {warning}", err=True)
+        if output_format != "json":
+            for warning in result.warnings:
+                click.echo(f"warning: {warning}", err=True)
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
-            return render.standings_csv(result)
-        return render.standings_text(result)
+        return render_standings(result, output_format, lang)
 
-    click.echo(_guarded(run), nl=False)
+    _emit(_guarded(run), output, file)
+
+
+def render_standings(result: Standings, output_format: str, lang: str = "en") -> str | bytes:
+    """The standings in one of :data:`STANDINGS_FORMATS`."""
+    from . import render
+
+    if output_format == "json":
+        return render.standings_json(result)
+    if output_format == "csv":
+        return render.standings_csv(result)
+    if output_format == "html":
+        from .render.html import standings_html
+
+        return standings_html(result, lang)
+    if output_format == "pdf":
+        from .render.pdf import standings_pdf
+
+        return standings_pdf(result, lang)
+    return render.standings_text(result, lang)
+
+
+def _emit(content: str | bytes, output: str | None, source: str) -> None:
+    """Print ``content``, or write it atomically to ``output`` (never over the input)."""
+    if output is None:
+        if isinstance(content, bytes):
+            sys.stdout.buffer.write(content)
+            sys.stdout.buffer.flush()
+        else:
+            click.echo(content, nl=False)
+        return
+    from .api import write_atomically
+
+    _guarded(lambda: write_atomically(output, content, protect=source))
 
 
 @main.command()
@@ -187,7 +239,7 @@ def compare(
 
     def run() -> str:
         sides = _sides(rules, tiebreak_lists)
-        tournament = _read(file, ratings_file, rating_order)
+        tournament = _read(file, ratings_file, rating_order, options)
         a, b = (_standings_for(tournament, tbs, regime, options) for regime, tbs in sides)
         comparison = compare_standings(a, b)
         if output_format == "json":
@@ -225,7 +277,7 @@ def explain(
     from .render.explain import placing_json, placing_text
 
     def run() -> str:
-        tournament = _read(file, ratings_file, rating_order)
+        tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
         row = find_participant(result, participant)
         labels = (_column_label(result, only),) if only else None
@@ -278,13 +330,118 @@ def why(
     from .render.explain import why_json, why_text
 
     def run() -> str:
-        tournament = _read(file, ratings_file, rating_order)
+        tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
         a, b = find_participant(result, first), find_participant(result, second)
         outcome = compare_two(result, a, b)
         return why_json(outcome) if output_format == "json" else why_text(outcome)
 
     click.echo(_guarded(run), nl=False)
+
+
+CONVERT_FORMATS = ["trf", "json", "chess-json", "csv", "html", "pdf", "text"]
+_EXTENSIONS = {
+    ".trf": "trf",
+    ".txt": "trf",
+    ".json": "json",
+    ".csv": "csv",
+    ".html": "html",
+    ".htm": "html",
+    ".pdf": "pdf",
+}
+
+
+@main.command()
+@click.argument("source")
+@click.argument("target")
+@click.option("--to", "output_format", type=click.Choice(CONVERT_FORMATS), help="Output format.")
+@click.option("--tiebreaks", "-t", "tiebreak_list", help="Tie-break list for the standings.")
+@click.option("--rules", "-r", help=RULES_HELP)
+@click.option("--lang", default="en", help="Language of HTML, PDF and text: en de it fr es.")
+@_tournament_options
+def convert(
+    source: str,
+    target: str,
+    output_format: str | None,
+    tiebreak_list: str | None,
+    rules: str | None,
+    lang: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
+) -> None:
+    """Convert SOURCE (any format we read) to TARGET: TRF26 (points, ranks and the 202/212
+    lists filled in), our JSON, FIDE Chess-JSON, or the standings as CSV, HTML, PDF, text.
+    The format comes from TARGET's extension unless --to names it ('-' writes to the screen)."""
+
+    def run() -> str | bytes:
+        from .errors import UsageError
+
+        chosen = output_format or _EXTENSIONS.get(Path(target).suffix.lower())
+        if chosen is None:
+            raise UsageError(f"cannot tell the output format from {target!r}; use --to")
+        tournament = _read(source, ratings_file, rating_order, options)
+        result = _standings_for(tournament, tiebreak_list, rules, options)
+        return write_tournament(tournament, result, chosen, lang)
+
+    _emit(_guarded(run), None if target == "-" else target, source)
+
+
+def write_tournament(
+    tournament: Tournament, result: Standings, output_format: str, lang: str = "en"
+) -> str | bytes:
+    """A tournament and its standings in one of :data:`CONVERT_FORMATS`."""
+    if output_format == "trf":
+        from .formats.trf_writer import write_trf
+
+        return write_trf(tournament, result)
+    if output_format == "json":
+        from .formats.tournament_json import write_tournament_json
+
+        return write_tournament_json(tournament, result)
+    if output_format == "chess-json":
+        from .formats.chess_json import write_chess_json
+
+        return write_chess_json(tournament, result)
+    return render_standings(result, output_format, lang)
+
+
+@main.command()
+@click.argument("file")
+@click.option("--tiebreaks", "-t", "tiebreak_list", help="List (default: the file's own).")
+@click.option("--rules", "-r", help=RULES_HELP)
+@click.option("--infer", is_flag=True, help="Search the regimes and variants that fit.")
+@click.option(
+    "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
+)
+@_tournament_options
+def check(
+    file: str,
+    tiebreak_list: str | None,
+    rules: str | None,
+    infer: bool,
+    output_format: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
+) -> None:
+    """Compare the ranks (and tie-break values, where the file carries them) that FILE
+    publishes with the standings computed here; exit code 3 when they differ. With --infer,
+    list every regime and modifier variant that reproduces the published numbers."""
+    from .check import check_published, infer_variants
+    from .render.check import check_json, check_text
+
+    def run() -> tuple[str, bool]:
+        tournament = _read(file, ratings_file, rating_order, options)
+        report = check_published(tournament, tiebreak_list or None, rules)
+        variants = infer_variants(tournament, tiebreak_list or None) if infer else None
+        render = check_json if output_format == "json" else check_text
+        return render(report, variants), report.agrees
+
+    text, agrees = _guarded(run)
+    click.echo(text, nl=False)
+    if not agrees:
+        sys.exit(EXIT_DIFFERENT)
 
 
 @main.command(name="team")

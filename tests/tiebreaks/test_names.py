@@ -420,7 +420,7 @@ def test_any_input_resolves_or_raises_usage_error(text: str) -> None:
         found = resolve_name(text)
     except UsageError:
         return
-    assert str(resolve(found.spec)[0]) == str(found.spec)
+    assert str(resolve(found.spec, team=None)[0]) == str(found.spec)
 
 
 @pytest.mark.parametrize(

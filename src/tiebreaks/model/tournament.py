@@ -41,6 +41,8 @@ class Player:
     birth_date: str = ""
     stated_points: Fraction | None = None
     stated_rank: int | None = None
+    #: published tie-break values, one per ``Tournament.published_columns`` (None: not given)
+    stated_values: tuple[Fraction | None, ...] = ()
     line: int | None = None
 
     def result(self, round_number: int) -> RoundResult:
@@ -67,6 +69,8 @@ class Tournament:
     national_federation: str = ""  # TRF26 172: federation of the national ratings
     rating_method: str = ""  # TRF26 172: FIDE, NRO, FIDON, NIDOF, HBFN, LBFN or OTHER
     team_records: TeamRecords | None = None  # 013 / 310 ... : a team tournament
+    #: labels of the tie-break values a file publishes (JSON, Chess-JSON), as written there
+    published_columns: tuple[str, ...] = ()
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 

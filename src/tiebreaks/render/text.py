@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 from ..standings import Standings
+from .i18n import (
+    check_language,
+    column_abbreviation,
+    rules_line,
+    summary_line,
+    tiebreaks_line,
+    translator,
+    value_formatter,
+)
 from .values import ValueTexts
 
 
-def standings_text(standings: Standings) -> str:
-    """A readable table: header lines, then rank, start number, name, rating and values."""
-    texts = ValueTexts(standings)
-    rating = [] if standings.is_team else ["Rtg"]
-    header = ["Rk", "No", "Name", *rating, *texts.columns]
+def standings_text(standings: Standings, lang: str = "en") -> str:
+    """A readable table: header lines, then rank, start number, name, rating and values.
+
+    ``lang`` (en, de, it, fr, es) translates the header lines and column headers and writes
+    numbers with the language's decimal symbol ("12,5" in German); names and descriptors stay.
+    """
+    code = check_language(lang)
+    texts = ValueTexts(standings, value_formatter(code))
+    pgettext = translator(code).pgettext
+    rating = [] if standings.is_team else [pgettext("column abbreviation", "Rtg")]
+    header = [
+        pgettext("column abbreviation", "Rk"),
+        pgettext("column abbreviation", "No"),
+        pgettext("column abbreviation", "Name"),
+        *rating,
+        *(column_abbreviation(label, code) for label in texts.columns),
+    ]
     lines = [
         [
             str(row.rank) + ("*" if row.drawn_by_lot else ""),
@@ -33,23 +54,18 @@ def standings_text(standings: Standings) -> str:
 
     body = [fmt(header), fmt(["-" * width for width in widths])]
     body.extend(fmt(cells) for cells in lines)
-    return "\n".join([*_title(standings), "", *body]) + "\n"
+    return "\n".join([*_title(standings, code), "", *body]) + "\n"
 
 
-def _title(standings: Standings) -> list[str]:
+def _title(standings: Standings, lang: str) -> list[str]:
+    _ = translator(lang).gettext
     tournament = standings.tournament
-    lines = [tournament.name or tournament.source or "Tournament"]
-    system = standings.pairing_system.value
-    rounds = f"after round {standings.rounds} of {tournament.rounds}"
-    if standings.rounds == tournament.rounds:
-        rounds = f"{tournament.rounds} rounds"
-    who = "teams" if standings.is_team else "players"
-    if standings.is_team:
-        system = f"team {system}"
-    lines.append(f"{system}, {len(tournament.players)} {who}, {rounds}")
-    lines.append(f"Rules: {standings.rules} ({standings.rules_reason})")
-    listed = ", ".join(str(spec) for spec in standings.tiebreaks)
-    lines.append(f"Tie-breaks: {listed} ({standings.tiebreaks_source})")
+    lines = [
+        tournament.name or tournament.source or _("Tournament"),
+        summary_line(standings, lang),
+        rules_line(standings, lang),
+        tiebreaks_line(standings, lang),
+    ]
     if any(row.drawn_by_lot for row in standings.rows):
-        lines.append("* place decided by drawing of lots")
+        lines.append(_("* place decided by drawing of lots"))
     return lines

@@ -1,0 +1,1089 @@
+"""FIDE Chess-JSON, the JSON model of the FIDE TEC reference engine (format "JCH", spec §5.5):
+reader and writer.
+
+Document: ``{"filetype": "Event", "version": "1.0", "origin", "published", "status",
+"event": {"eventName", "eventInfo", "ratingLists", "profiles", "teams", "tournaments"}}``.
+A tournament has ``tournamentType`` (the TRF ``092`` text), ``tournamentInfo`` (``fullName``,
+``startDate`` and ``typeOfTournament``, the TRF26 ``192`` code), ``numRounds``,
+``teamTournament``/``teamSize``, ``rankOrder`` (the ``212`` list, or ``PTS`` and the ``202``
+list), ``scoreSystem`` (``game`` and, for teams, ``match``), ``competitors`` (``cid`` = start
+number, ``profileId``; teams carry their players in ``cplayers``), ``gameList`` and
+``matchList``. A game is ``{"round", "white": {"cid", "result"}, "black": {"cid", "result"}
+or null, "played", "rated"}``; the flat form of older files (``"white": 3, "black": 0,
+"wResult", "bResult"``) is read too. Points are written as exact decimal strings (the engine
+reads them as ``Decimal``). The writer adds the key ``format`` (``"swiss"`` /
+``"roundrobin"``), as the engine's own reader does.
+
+Result codes (one side of a game; ``played``/``rated`` belong to the whole game), as the
+engine's TRF reader writes them:
+
+=====================  ==========================================================
+our kind (TRF code)    Chess-JSON
+=====================  ==========================================================
+win, draw, loss        ``W`` ``D`` ``L``, played, rated
+unrated ``W D L``      ``W`` ``D`` ``L``, played, not rated
+forfeit win ``+``      ``W``, not played, against the scheduled opponent
+forfeit loss ``-``     ``Z``, not played (an unplayed ``L`` is read the same way)
+pairing bye ``U``      ``P``, played, no opponent (``black`` null)
+full-point bye ``F``   ``W``, not played, no opponent
+half-point bye ``H``   ``D``, not played, no opponent
+zero-point bye ``Z``   ``Z``, not played, no opponent
+absent (blank)         no game in that round
+=====================  ==========================================================
+
+The reader also takes ``F``/``H`` as bye codes and ``U`` as zero. ``A`` (an unknown or
+adjourned result) and an unplayed draw against an opponent have no kind in our model and are
+an :class:`~tiebreaks.errors.InputError`, as is any malformed value (at its line and column).
+
+What Chess-JSON cannot hold, and is lost on the way through it:
+
+* the colour of a game written without one (TRF colour ``-`` against an opponent): the lower
+  start number is written as White;
+* score values that tell apart kinds sharing a code: an unrated game scores as the rated one,
+  a forfeit win as a win, a forfeit loss and an absence as a zero-point bye (``Z``); the
+  full- and half-point byes keep their own values in ``F`` and ``H``;
+* the ``202`` list when a ``212`` list is given, and the difference between the two: the
+  reader gives the rank order to both (``202`` without ``PTS``), which ranks the same; a rank
+  order of ``PTS`` alone is read as no list (the engine writes it when the file has none);
+* the source line numbers of the players and teams.
+
+The two sides of a game that disagree (not complementary results, or different
+``played``/``rated`` flags) are written as two one-sided games, each with the result of its
+own side only, so nothing of either side is lost. A zero-point bye (``Z``) and an absence (no
+game) stay distinct. TRF26 ``172``'s rating method is kept in the tournament's ``other``
+object (``ratingMethod``), as are players of a team tournament who belong to no team
+(``playersWithoutTeam``). Team tournaments: the teams are the competitors (``cid`` = team
+number) with their players in board order, ``teamSequence`` holds the ``352`` colours,
+``scoreSystem.match`` the ``362`` points and, as numbers, the ``320`` bye points (``P``,
+``PG``); ``matchList`` holds the matches derived from the board games, where a team bye of
+``320`` and a forfeited match of ``330`` are the entries without games (``"games": []``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError, Location
+from ..model import (
+    ABSENT,
+    Colour,
+    PairingSystem,
+    Player,
+    ResultKind,
+    RoundResult,
+    ScoreSystem,
+    Tournament,
+)
+from ..model.team import ForfeitedMatch, Match, MatchKind, TeamRecord, TeamRecords
+from ..model.team_matches import team_tournament
+from ..rating_lists import apply_rating_order, file_rating_order
+from .tournament_json import JsonChecker, Node, dump_json, exact_text, parse_exact, parse_json
+from .trf_checks import guess_pairing_system, pairing_system_from_records
+from .trf_writer import published_points_and_ranks, standings_descriptors
+
+if TYPE_CHECKING:
+    from ..standings import Standings
+
+__all__ = ["chess_json_document", "read_chess_json", "write_chess_json"]
+
+K = ResultKind
+#: our kind -> (Chess-JSON result code, played, rated)
+TEC_CODES: dict[ResultKind, tuple[str, bool, bool]] = {
+    K.WIN: ("W", True, True),
+    K.DRAW: ("D", True, True),
+    K.LOSS: ("L", True, True),
+    K.UNRATED_WIN: ("W", True, False),
+    K.UNRATED_DRAW: ("D", True, False),
+    K.UNRATED_LOSS: ("L", True, False),
+    K.FORFEIT_WIN: ("W", False, False),
+    K.FORFEIT_LOSS: ("Z", False, False),
+    K.PAIRING_BYE: ("P", True, False),
+    K.FULL_BYE: ("W", False, False),
+    K.HALF_BYE: ("D", False, False),
+    K.ZERO_BYE: ("Z", False, False),
+}
+FIDE_LIST = "FIDE"
+_FILE_LISTS = ("FIDE", "TRF")
+_NATIONAL_LIST = "national"
+_FORMATS = {PairingSystem.SWISS: "swiss", PairingSystem.ROUND_ROBIN: "roundrobin"}
+_FORMATS_READ = {
+    "swiss": PairingSystem.SWISS,
+    "roundrobin": PairingSystem.ROUND_ROBIN,
+    "scheveningen": PairingSystem.ROUND_ROBIN,
+    "schiller": PairingSystem.ROUND_ROBIN,
+}
+_MATCH_CODES = {
+    MatchKind.FORFEIT_WIN: ("W", False),
+    MatchKind.FORFEIT_LOSS: ("Z", False),
+    MatchKind.DOUBLE_FORFEIT: ("Z", False),
+    MatchKind.PAIRING_BYE: ("P", True),
+    MatchKind.FULL_BYE: ("W", False),
+    MatchKind.HALF_BYE: ("D", False),
+    MatchKind.ZERO_BYE: ("Z", False),
+}
+_DEFAULT_GAME_SCORES: dict[str, str] = {
+    "W": "1.0",
+    "D": "0.5",
+    "L": "0.0",
+    "F": "W",
+    "H": "D",
+    "Z": "0.0",
+    "P": "W",
+    "A": "D",
+    "U": "Z",
+}
+_DEFAULT_MATCH_SCORES: dict[str, str] = {
+    "W": "2.0",
+    "D": "1.0",
+    "L": "0.0",
+    "F": "W",
+    "H": "D",
+    "Z": "0.0",
+    "P": "D",
+    "A": "D",
+    "U": "Z",
+    "FG": "W*",
+    "HG": "D*",
+    "ZG": "Z*",
+    "PG": "P*",
+}
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def write_chess_json(tournament: Tournament, standings: Standings | None = None) -> str:
+    """The tournament (with its standings' ranks and tie-break values, if given) as a FIDE
+    Chess-JSON event; see the module docstring."""
+    return dump_json(chess_json_document(tournament, standings))
+
+
+def chess_json_document(
+    tournament: Tournament, standings: Standings | None = None
+) -> dict[str, Any]:
+    """The Chess-JSON document (plain dicts and lists) of :func:`write_chess_json`."""
+    return _EventWriter(tournament, standings).document()
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    last, _, first = name.partition(",")
+    return last.strip(), first.strip()
+
+
+class _EventWriter:
+    """Builds one Chess-JSON event from a tournament."""
+
+    def __init__(self, tournament: Tournament, standings: Standings | None) -> None:
+        self.tournament = tournament
+        self.standings = standings
+        self.next_id = 0
+        self.game_ids: dict[tuple[int, int], list[int]] = {}
+        self.games: dict[int, dict[str, Any]] = {}
+        self.players = {player.start_number: player for player in tournament.players}
+        order = file_rating_order(tournament)
+        rated = apply_rating_order(tournament, order) if order else tournament
+        self.effective_ratings = {p.start_number: p.rating for p in rated.players}
+        self.national_list = tournament.national_federation or _NATIONAL_LIST
+        self.rows = {}
+        self.published: dict[int, tuple[Fraction | None, int | None]] = {}
+        if standings is not None and not standings.is_team:
+            self.rows = {row.player.start_number: row for row in standings.rows}
+            self.published = dict(published_points_and_ranks(standings))
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    def document(self) -> dict[str, Any]:
+        tournament = self.tournament
+        info: dict[str, Any] = {"fullName": tournament.name}
+        if tournament.start_date is not None:
+            info["startDate"] = tournament.start_date.isoformat()
+        lists = [{"listName": FIDE_LIST}]
+        if any(p.national_rating is not None for p in tournament.players):
+            lists.append({"listName": self.national_list})
+        event = {
+            "eventName": tournament.name,
+            "eventInfo": info,
+            "ratingLists": lists,
+            "profiles": [self.profile(player) for player in tournament.players],
+            "teams": self.teams(),
+            "tournaments": [self.tournament_object(info)],
+        }
+        status = {"code": 0, "error": []}
+        return {
+            "filetype": "Event",
+            "version": "1.0",
+            "origin": "tiebreaks",
+            "published": "",
+            "status": status,
+            "event": event,
+        }
+
+    def profile(self, player: Player) -> dict[str, Any]:
+        last, first = _split_name(player.name)
+        ratings = []
+        if player.rating is not None:
+            ratings.append({"list": FIDE_LIST, "rating": player.rating})
+        if player.national_rating is not None:
+            ratings.append({"list": self.national_list, "rating": player.national_rating})
+        profile: dict[str, Any] = {
+            "id": player.start_number,
+            "lastName": last,
+            "firstName": first,
+            "sex": player.sex,
+            "federation": player.federation,
+            "fideName": player.name,
+            "rating": ratings,
+        }
+        if player.fide_id:
+            canonical = player.fide_id.isdigit() and str(int(player.fide_id)) == player.fide_id
+            profile["fideId"] = int(player.fide_id) if canonical else player.fide_id
+        if player.title:
+            profile["fideTitle"] = player.title
+        if player.birth_date:
+            profile["birth"] = player.birth_date
+        return profile
+
+    def teams(self) -> list[dict[str, Any]]:
+        records = self.tournament.team_records
+        if records is None:
+            return []
+        teams = []
+        for team in records.teams:
+            entry: dict[str, Any] = {
+                "id": team.number,
+                "teamName": team.name,
+                "players": list(team.players),
+            }
+            if team.short_name:
+                entry["shortName"] = team.short_name
+            teams.append(entry)
+        return teams
+
+    def competitor(self, player: Player) -> dict[str, Any]:
+        competitor: dict[str, Any] = {
+            "cid": player.start_number,
+            "profileId": player.start_number,
+            "present": True,
+        }
+        rating = self.effective_ratings.get(player.start_number)
+        if rating is not None:
+            competitor["rating"] = {"list": FIDE_LIST, "rating": rating}
+        points, rank = self.published.get(
+            player.start_number, (player.stated_points, player.stated_rank)
+        )
+        row = self.rows.get(player.start_number)
+        if row is not None and self.standings is not None:
+            values = [row.values[column] for column in self.standings.columns]
+            competitor["tiebreakScore"] = [None if v is None else exact_text(v) for v in values]
+        if points is not None:
+            competitor["gamePoints"] = exact_text(points)
+        if rank is not None:
+            competitor["rank"] = rank
+        return competitor
+
+    def tournament_object(self, info: dict[str, Any]) -> dict[str, Any]:
+        tournament = self.tournament
+        tournament_info = dict(info)
+        if tournament.type_code:
+            tournament_info["typeOfTournament"] = tournament.type_code
+        game_list = self.game_list()
+        result: dict[str, Any] = {
+            "tournamentNo": 1,
+            "name": tournament.name,
+            "tournamentType": tournament.type_text,
+            "tournamentInfo": tournament_info,
+            "format": _FORMATS[tournament.pairing_system],
+            "ratingList": FIDE_LIST,
+            "numRounds": tournament.rounds,
+            "currentRound": tournament.rounds,
+            "teamTournament": tournament.team_records is not None,
+            "teamSize": 0,
+            "rankOrder": self.rank_order(),
+            "scoreSystem": {"game": _game_scores(tournament.score_system), "match": {}},
+            "competitors": [self.competitor(player) for player in tournament.players],
+            "gameList": game_list,
+            "matchList": [],
+        }
+        other: dict[str, Any] = {}
+        if tournament.rating_method:
+            other["ratingMethod"] = tournament.rating_method
+        if tournament.team_records is not None:
+            _TeamWriter(self, tournament.team_records).fill(result, other)
+        if other:
+            result["other"] = other
+        return result
+
+    def rank_order(self) -> list[str]:
+        tournament = self.tournament
+        if self.standings is not None:
+            return list(standings_descriptors(self.standings))
+        if tournament.standings_list:
+            return list(tournament.standings_list)
+        return ["PTS", *tournament.tiebreak_list]
+
+    def game_list(self) -> list[dict[str, Any]]:
+        games: list[dict[str, Any]] = []
+        for round_number in range(1, self.tournament.rounds + 1):
+            games.extend(self.round_games(round_number))
+        return games
+
+    def round_games(self, round_number: int) -> Iterator[dict[str, Any]]:
+        players = self.players
+        for player in self.tournament.players:
+            mine = player.result(round_number)
+            if mine.kind is ResultKind.ABSENT:
+                continue
+            if mine.opponent is None:
+                yield self.game(round_number, (player.start_number, mine), None, mine)
+                continue
+            opponent = players.get(mine.opponent)
+            theirs = opponent.result(round_number) if opponent is not None else ABSENT
+            together = _one_record(player.start_number, mine, theirs)
+            if together and mine.opponent < player.start_number:
+                continue  # written with the opponent's own record
+            yield from self.pairing(round_number, player.start_number, mine, theirs, together)
+
+    def pairing(
+        self, round_number: int, number: int, mine: RoundResult, theirs: RoundResult, both: bool
+    ) -> Iterator[dict[str, Any]]:
+        assert mine.opponent is not None
+        own_side = (number, mine)
+        other_side = (mine.opponent, theirs if both else None)
+        white_first = mine.colour is Colour.WHITE or (
+            mine.colour is Colour.NONE and number < mine.opponent
+        )
+        if white_first:
+            yield self.game(round_number, own_side, other_side, mine)
+        else:
+            yield self.game(round_number, other_side, own_side, mine)
+
+    def game(
+        self,
+        round_number: int,
+        white: tuple[int, RoundResult | None],
+        black: tuple[int, RoundResult | None] | None,
+        flags_from: RoundResult,
+    ) -> dict[str, Any]:
+        _, played, rated = TEC_CODES[flags_from.kind]
+        game_id = self.new_id()
+        entry: dict[str, Any] = {"id": game_id, "round": round_number}
+        for colour, side in (("white", white), ("black", black)):
+            if side is None:
+                entry[colour] = None
+                continue
+            number, result = side
+            entry[colour] = {"cid": number}
+            if result is not None:
+                entry[colour]["result"] = TEC_CODES[result.kind][0]
+                self.game_ids.setdefault((round_number, number), []).append(game_id)
+        entry["played"], entry["rated"] = played, rated
+        self.games[game_id] = entry
+        return entry
+
+
+def _one_record(number: int, mine: RoundResult, theirs: RoundResult) -> bool:
+    """True when both sides of a pairing fit in one game record: they name each other, their
+    colours are opposite (or both unknown) and their results share the played/rated flags."""
+    if theirs.opponent != number or not theirs.kind.has_opponent:
+        return False
+    colours = {(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE), (Colour.NONE,) * 2}
+    if (mine.colour, theirs.colour) not in colours:
+        return False
+    return TEC_CODES[mine.kind][1:] == TEC_CODES[theirs.kind][1:]
+
+
+def _game_scores(system: ScoreSystem) -> dict[str, str]:
+    points = system.points
+    scores = dict(_DEFAULT_GAME_SCORES)
+    for code, kind in (
+        ("W", K.WIN),
+        ("D", K.DRAW),
+        ("L", K.LOSS),
+        ("Z", K.ZERO_BYE),
+        ("P", K.PAIRING_BYE),
+        ("F", K.FULL_BYE),
+        ("H", K.HALF_BYE),
+    ):
+        scores[code] = exact_text(points[kind])
+    return scores
+
+
+class _TeamWriter:
+    """The team part of a Chess-JSON tournament: team competitors, match scores, matches."""
+
+    def __init__(self, event: _EventWriter, records: TeamRecords) -> None:
+        self.event = event
+        self.records = records
+        self.team = team_tournament(event.tournament)
+        self.placed: set[int] = set()
+        self.forfeit_rounds = {
+            (forfeit.round, team)
+            for forfeit in records.forfeits
+            for team in (forfeit.white, forfeit.black)
+        }
+
+    def fill(self, tournament: dict[str, Any], other: dict[str, Any]) -> None:
+        records = self.records
+        tournament["teamSize"] = self.team.boards
+        if records.board_colours:
+            tournament["teamSequence"] = records.board_colours
+        primary = "game" if self.team.primary == "GP" else "match"
+        scores = tournament["scoreSystem"]
+        scores["match"] = self.match_scores()
+        scores["primary"], scores["secondary"] = primary, "match" if primary == "game" else "game"
+        players = {c["cid"]: c for c in tournament["competitors"]}
+        tournament["competitors"] = [self.team_competitor(team, players) for team in records.teams]
+        unplaced = [c for cid, c in players.items() if cid not in self.placed]
+        if unplaced:
+            other["playersWithoutTeam"] = unplaced
+        tournament["matchList"] = self.match_list()
+
+    def match_scores(self) -> dict[str, str]:
+        records = self.records
+        scores = dict(_DEFAULT_MATCH_SCORES)
+        scores["W"], scores["D"] = exact_text(records.match_win), exact_text(records.match_draw)
+        scores["L"] = exact_text(records.match_loss)
+        if records.bye_match_points is not None and records.bye_game_points is not None:
+            scores["P"] = exact_text(records.bye_match_points)
+            scores["PG"] = exact_text(records.bye_game_points)
+        return scores
+
+    def team_competitor(self, team: TeamRecord, players: dict[int, Any]) -> dict[str, Any]:
+        cplayers: list[dict[str, Any]] = []
+        for board, number in enumerate(team.players, start=1):
+            if number in players and number not in self.placed:
+                self.placed.add(number)
+                cplayers.append(dict(players[number], teamId=team.number, order=board))
+        competitor: dict[str, Any] = {"cid": team.number, "teamId": team.number}
+        competitor["present"], competitor["cplayers"] = True, cplayers
+        standings = self.event.standings
+        if standings is not None and standings.is_team:
+            for row in standings.rows:
+                if row.player.start_number == team.number:
+                    competitor["rank"] = row.rank
+        return competitor
+
+    def match_list(self) -> list[dict[str, Any]]:
+        by_number = {team.number: team for team in self.team.teams}
+        matches = []
+        for round_index in range(self.team.rounds):
+            written: set[int] = set()
+            for team in self.team.teams:
+                match = team.matches[round_index]
+                if team.number in written or match.kind is MatchKind.ABSENT:
+                    continue
+                entry = self.match_entry(team.number, match, by_number, written)
+                matches.append(entry)
+        return matches
+
+    def match_code(self, match: Match) -> tuple[str, bool]:
+        if match.kind is MatchKind.PLAYED:
+            if match.match_points == self.records.match_win:
+                return "W", True
+            return ("D", True) if match.match_points == self.records.match_draw else ("L", True)
+        return _MATCH_CODES[match.kind]
+
+    def games_of(self, team: int, round_number: int, boards: Sequence[int]) -> list[int]:
+        if (round_number, team) in self.forfeit_rounds:
+            return []
+        if self.records.bye_teams.get(round_number) == team:
+            return []
+        ids = self.event.game_ids
+        return sorted({i for number in boards for i in ids.get((round_number, number), [])})
+
+    def match_entry(
+        self, number: int, match: Match, by_number: dict[int, Any], written: set[int]
+    ) -> dict[str, Any]:
+        code, played = self.match_code(match)
+        own = {"cid": number, "result": code}
+        entry: dict[str, Any] = {"id": self.event.new_id(), "round": match.round}
+        players = list(by_number[number].players)
+        written.add(number)
+        other: dict[str, Any] | None = None
+        if match.opponent is not None:
+            other = {"cid": match.opponent}
+            opponent_team = by_number.get(match.opponent)
+            if opponent_team is not None and match.opponent not in written:
+                mirror = opponent_team.matches[match.round - 1]
+                if mirror.opponent == number:
+                    other["result"] = self.match_code(mirror)[0]
+                    written.add(match.opponent)
+                    players += opponent_team.players
+        white_first = match.white_on_first_board is not False or other is None
+        entry["white"], entry["black"] = (own, other) if white_first else (other, own)
+        entry["played"] = played
+        entry["games"] = self.games_of(number, match.round, players)
+        self.number_boards(match)
+        return entry
+
+    def number_boards(self, match: Match) -> None:
+        """The engine counts a team's board games by their ``board`` (1, 2 ...)."""
+        for board in match.boards:
+            for game_id in self.event.game_ids.get((match.round, board.player), []):
+                self.event.games[game_id]["board"] = board.board
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+_RESULT_WHAT = (
+    "a Chess-JSON result our model can hold: W, D, L, Z (or U) against an opponent (not an "
+    "unplayed draw), or P, W, F, D, H, Z, L, U for a bye; 'A' (an unknown or adjourned result) "
+    "is not supported"
+)
+
+
+def tec_kind(code: str, played: bool, rated: bool, with_opponent: bool) -> ResultKind | None:
+    """Our kind of one side's Chess-JSON result (see the table of the module docstring)."""
+    code = code.upper()
+    if with_opponent:
+        if code in ("W", "F"):
+            if not played:
+                return K.FORFEIT_WIN
+            return K.WIN if rated else K.UNRATED_WIN
+        if code == "D" and played:
+            return K.DRAW if rated else K.UNRATED_DRAW
+        if code == "L" and played:
+            return K.LOSS if rated else K.UNRATED_LOSS
+        return K.FORFEIT_LOSS if code in ("L", "Z", "U") else None
+    byes = {"P": K.PAIRING_BYE, "F": K.FULL_BYE, "D": K.HALF_BYE, "H": K.HALF_BYE}
+    if code == "W":
+        return K.PAIRING_BYE if played else K.FULL_BYE
+    return byes.get(code, K.ZERO_BYE if code in ("Z", "L", "U") else None)
+
+
+@dataclass
+class _Side:
+    """One side of a game record: the competitor, and its result when the record gives it."""
+
+    cid: int
+    result: str | None
+    node: Node
+
+
+@dataclass
+class _Context:
+    """What is known while the tournament is read."""
+
+    rounds: int = 0
+    players: dict[int, Player] = field(default_factory=dict)
+    results: dict[tuple[int, int], RoundResult] = field(default_factory=dict)
+    team_players: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+class _ChessReader:
+    """Reads one tournament of a Chess-JSON event."""
+
+    def __init__(self, source: str) -> None:
+        self.check = JsonChecker(source)
+        self.source = source
+        self.context = _Context()
+        self.profiles: dict[int, Node] = {}
+        self.team_names: dict[int, tuple[str, str]] = {}
+        self.national = ""
+        self.score_nodes: dict[int, Node] = {}
+
+    def string(self, node: Node | None, key: str) -> str:
+        found = None if node is None else self.check.optional(node, key)
+        if found is None:
+            return ""
+        if not isinstance(found.value, str | bool) and found.value is not None:
+            return str(self.check.whole(found, "a string or a number"))
+        return self.check.text(found, "a string")
+
+    def flag(self, node: Node, key: str, default: bool) -> bool:
+        found = self.check.optional(node, key)
+        return default if found is None else self.check.flag(found)
+
+    def read(self, root: Node, number: int) -> Tournament:
+        check = self.check
+        check.members(root, "a JSON object (a Chess-JSON event)")
+        filetype = check.optional(root, "filetype")
+        if filetype is not None:
+            check.choice(filetype, {"Event": 1}, 'the file type "Event"')
+        event = check.member(root, "event", "the event")
+        check.members(event, "an object (the event)")
+        self.read_profiles(event)
+        tournament_node = self.select(event, number)
+        return self.tournament(event, tournament_node)
+
+    def read_profiles(self, event: Node) -> None:
+        check = self.check
+        profiles = check.optional(event, "profiles")
+        for item in [] if profiles is None else check.items(profiles, "an array of profiles"):
+            identifier = check.whole(check.member(item, "id", "the profile id"), "a profile id")
+            self.profiles[identifier] = item
+        teams = check.optional(event, "teams")
+        for item in [] if teams is None else check.items(teams, "an array of teams"):
+            identifier = check.whole(check.member(item, "id", "the team id"), "a team id")
+            self.team_names[identifier] = (
+                self.string(item, "teamName"),
+                self.string(item, "shortName"),
+            )
+        lists = check.optional(event, "ratingLists")
+        for item in [] if lists is None else check.items(lists, "an array of rating lists"):
+            name = self.string(item, "listName")
+            if name.upper() not in _FILE_LISTS and not self.national:
+                self.national = name
+
+    def select(self, event: Node, number: int) -> Node:
+        tournaments = self.check.member(event, "tournaments", "the tournaments")
+        items = self.check.items(tournaments, "an array of tournaments")
+        for item in items:
+            found = self.check.optional(item, "tournamentNo")
+            if found is not None and self.check.whole(found, "a tournament number") == number:
+                return item
+        if 1 <= number <= len(items):
+            return items[number - 1]
+        raise self.check.error(tournaments, f"a tournament number {number}")
+
+    def tournament(self, event: Node, node: Node) -> Tournament:
+        check = self.check
+        check.members(node, "an object (a tournament)")
+        info = check.optional(node, "tournamentInfo")
+        event_info = check.optional(event, "eventInfo")
+        context = self.context
+        context.rounds = self.declared_rounds(node)
+        team = self.flag(node, "teamTournament", False)
+        self.read_competitors(node, team)
+        games = check.optional(node, "gameList")
+        for game in [] if games is None else check.items(games, "an array of games"):
+            self.read_game(game)
+        context.rounds = max([context.rounds, *(r for _, r in context.results)])
+        players = self.players()
+        written_order = self.rank_order(node)
+        self.check_scores(written_order)
+        order = () if [text.upper() for text in written_order] == ["PTS"] else written_order
+        type_text = self.string(node, "tournamentType")
+        type_code = self.string(info, "typeOfTournament")
+        other = check.optional(node, "other")
+        tournament = Tournament(
+            name=self.name(event, node, info, event_info),
+            rounds=context.rounds,
+            players=players,
+            start_date=self.start_date(info, event_info),
+            type_text=type_text,
+            type_code=type_code,
+            pairing_system=self.pairing_system(node, type_code, type_text, players),
+            score_system=self.score_system(node),
+            tiebreak_list=tuple(item for item in order if item.upper() != "PTS"),
+            standings_list=order,
+            national_federation="" if self.national == _NATIONAL_LIST else self.national,
+            rating_method=self.string(other, "ratingMethod"),
+            team_records=self.team_records(node) if team else None,
+            source=self.source,
+        )
+        return self.published(written_order, tournament)
+
+    def check_scores(self, order: tuple[str, ...]) -> None:
+        """Each competitor's ``tiebreakScore`` has one value per rank-order entry."""
+        for number, node in self.score_nodes.items():
+            values = self.context.players[number].stated_values
+            if len(values) != len(order):
+                raise self.check.error(node, f"{len(order)} values, one per rankOrder entry")
+
+    def declared_rounds(self, node: Node) -> int:
+        rounds = 0
+        for key in ("numRounds", "currentRound"):
+            found = self.check.optional(node, key)
+            if found is not None:
+                rounds = max(rounds, self.check.whole(found, "a number of rounds", 0, 999))
+        return rounds
+
+    def name(self, event: Node, node: Node, info: Node | None, event_info: Node | None) -> str:
+        for holder, key in (
+            (node, "name"),
+            (info, "fullName"),
+            (event_info, "fullName"),
+            (event, "eventName"),
+            (event, "name"),
+        ):
+            text = self.string(holder, key)
+            if text:
+                return text
+        return ""
+
+    def start_date(self, info: Node | None, event_info: Node | None) -> date | None:
+        for holder in (info, event_info):
+            found = None if holder is None else self.check.optional(holder, "startDate")
+            if found is None:
+                continue
+            text = self.check.text(found, 'an ISO date such as "2024-03-01"')
+            if not text:
+                continue
+            try:
+                return date.fromisoformat(text[:10])
+            except ValueError:
+                raise self.check.error(found, 'an ISO date such as "2024-03-01"') from None
+        return None
+
+    def pairing_system(
+        self, node: Node, type_code: str, type_text: str, players: tuple[Player, ...]
+    ) -> PairingSystem:
+        written = self.string(node, "format").lower()
+        if written in _FORMATS_READ:
+            return _FORMATS_READ[written]
+        decided = pairing_system_from_records(type_code, type_text)
+        return decided or guess_pairing_system(players, self.context.rounds)
+
+    def rank_order(self, node: Node) -> tuple[str, ...]:
+        """The rank-order descriptors as written (strings, or objects with ``desc``)."""
+        found = self.check.optional(node, "rankOrder")
+        if found is None:
+            return ()
+        order = []
+        for item in self.check.items(found, "an array of rank-order descriptors"):
+            if isinstance(item.value, dict):
+                text = self.string(item, "desc") or self.string(item, "description")
+                order.append(text or self.string(item, "name"))
+            else:
+                order.append(self.check.text(item, 'a descriptor such as "BH/C1"'))
+        return tuple(order)
+
+    def published(self, order: tuple[str, ...], tournament: Tournament) -> Tournament:
+        """The competitors' tie-break values (``tiebreakScore``, one per rank-order entry) are
+        the published values of an individual tournament."""
+        if tournament.team_records is not None:
+            return tournament
+        if not any(player.stated_values for player in tournament.players):
+            return tournament
+        return replace(tournament, published_columns=order)
+
+    def score_system(self, node: Node) -> ScoreSystem:
+        found = self.check.optional(node, "scoreSystem")
+        game = None if found is None else self.check.optional(found, "game")
+        scores = _Scores(self.check, game, _DEFAULT_GAME_SCORES)
+        points = {
+            K.WIN: scores.value("W"),
+            K.UNRATED_WIN: scores.value("W"),
+            K.FORFEIT_WIN: scores.value("W"),
+            K.DRAW: scores.value("D"),
+            K.UNRATED_DRAW: scores.value("D"),
+            K.LOSS: scores.value("L"),
+            K.UNRATED_LOSS: scores.value("L"),
+            K.FORFEIT_LOSS: scores.value("Z"),
+            K.ZERO_BYE: scores.value("Z"),
+            K.ABSENT: scores.value("Z"),
+            K.PAIRING_BYE: scores.value("P"),
+            K.FULL_BYE: scores.value("F"),
+            K.HALF_BYE: scores.value("H"),
+        }
+        return ScoreSystem(MappingProxyType(points))
+
+    # competitors ---------------------------------------------------------------------------
+
+    def read_competitors(self, node: Node, team: bool) -> None:
+        check = self.check
+        found = check.member(node, "competitors", "the competitors")
+        for item in check.items(found, "an array of competitors"):
+            if not team:
+                self.add_player(item)
+                continue
+            number = check.whole(
+                check.member(item, "cid", "the team's number"), "a team number", 1, 999
+            )
+            if number in self.context.team_players:
+                raise check.error(check.member(item, "cid", "the number"), "a new team number")
+            cplayers = check.optional(item, "cplayers")
+            members = [] if cplayers is None else check.items(cplayers, "an array of players")
+            numbers = [self.add_player(member) for member in sorted(members, key=self.board)]
+            self.context.team_players[number] = tuple(numbers)
+        other = check.optional(node, "other")
+        extra = None if other is None else check.optional(other, "playersWithoutTeam")
+        for item in [] if extra is None else check.items(extra, "an array of players"):
+            self.add_player(item)
+        if not self.context.players:
+            raise check.error(found, "at least one competitor")
+
+    def board(self, node: Node) -> int:
+        found = self.check.optional(node, "order")
+        return 0 if found is None else self.check.whole(found, "a board number")
+
+    def add_player(self, node: Node) -> int:
+        check = self.check
+        check.members(node, "an object (a competitor)")
+        cid_node = check.member(node, "cid", "the start number")
+        number = check.whole(cid_node, "a start number from 1 to 9999", 1, 9999)
+        if number in self.context.players:
+            raise check.error(cid_node, "a start number used by no other competitor")
+        profile_id = check.optional(node, "profileId")
+        profile = None
+        if profile_id is not None:
+            identifier = check.whole(profile_id, "a profile id")
+            profile = self.profiles.get(identifier)
+            if profile is None:
+                raise check.error(profile_id, f"the id of a profile (none has id {identifier})")
+        fide, national = self.ratings(profile, node)
+        self.context.players[number] = Player(
+            start_number=number,
+            name=self.player_name(profile),
+            results=(),
+            rating=fide,
+            national_rating=national,
+            sex=self.string(profile, "sex"),
+            title=self.string(profile, "fideTitle"),
+            federation=self.string(profile, "federation"),
+            fide_id=self.string(profile, "fideId"),
+            birth_date=self.string(profile, "birth"),
+            stated_points=self.points(node, "gamePoints"),
+            stated_rank=self.rank(node),
+            stated_values=self.tiebreak_scores(node, number),
+            line=node.line,
+        )
+        return number
+
+    def player_name(self, profile: Node | None) -> str:
+        name = self.string(profile, "fideName")
+        if name:
+            return name
+        last, first = self.string(profile, "lastName"), self.string(profile, "firstName")
+        return f"{last}, {first}" if first else last
+
+    def points(self, node: Node, key: str) -> Fraction | None:
+        found = self.check.optional(node, key)
+        return None if found is None else self.check.exact(found, 'points, e.g. "3.5"')
+
+    def rank(self, node: Node) -> int | None:
+        found = self.check.optional(node, "rank")
+        return (None if found is None else self.check.whole(found, "a rank", 0)) or None
+
+    def tiebreak_scores(self, node: Node, number: int) -> tuple[Fraction | None, ...]:
+        found = self.check.optional(node, "tiebreakScore")
+        if found is None:
+            return ()
+        self.score_nodes[number] = found
+        items = self.check.items(found, "an array of tie-break values")
+        return tuple(
+            None if item.value is None else self.check.exact(item, "a tie-break value")
+            for item in items
+        )
+
+    def ratings(self, profile: Node | None, competitor: Node) -> tuple[int | None, int | None]:
+        fide: int | None = None
+        national: int | None = None
+        found = None if profile is None else self.check.optional(profile, "rating")
+        for item in [] if found is None else self.check.items(found, "an array of ratings"):
+            if not isinstance(item.value, dict):
+                fide = self.check.whole(item, "a rating", 0) or None
+                continue
+            value = self.check.optional(item, "rating")
+            rating = None if value is None else (self.check.whole(value, "a rating", 0) or None)
+            name = self.string(item, "list")
+            if name.upper() in _FILE_LISTS or not name:
+                fide = rating
+            elif name == self.national:
+                national = rating
+        if found is None:
+            fide = self.competitor_rating(competitor)
+        return fide, national
+
+    def competitor_rating(self, node: Node) -> int | None:
+        found = self.check.optional(node, "rating")
+        if found is not None and isinstance(found.value, dict):
+            found = self.check.optional(found, "rating")
+        return None if found is None else (self.check.whole(found, "a rating", 0) or None)
+
+    # games ---------------------------------------------------------------------------------
+
+    def side(self, game: Node, colour: str) -> _Side | None:
+        found = self.check.optional(game, colour)
+        if found is None:
+            return None
+        flat = self.check.optional(game, "wResult" if colour == "white" else "bResult")
+        if isinstance(found.value, dict):
+            cid_node = self.check.optional(found, "cid")
+            result_node = self.check.optional(found, "result")
+        else:
+            cid_node, result_node = found, flat
+        cid = 0 if cid_node is None else self.check.whole(cid_node, "a competitor's cid", 0)
+        if cid == 0:
+            return None
+        if cid not in self.context.players:
+            raise self.check.error(cid_node or found, f"the cid of a competitor (none has {cid})")
+        result = None if result_node is None else self.check.text(result_node, _RESULT_WHAT)
+        return _Side(cid, result, result_node or found)
+
+    def read_game(self, game: Node) -> None:
+        check = self.check
+        check.members(game, "an object (a game)")
+        round_node = check.member(game, "round", "the round")
+        round_number = check.whole(round_node, "a round from 1 to 999", 1, 999)
+        white, black = self.side(game, "white"), self.side(game, "black")
+        if white is None:
+            white, black = black, None
+        if white is None:
+            raise check.error(game, "a game with at least one competitor (white or black)")
+        played = self.flag(game, "played", True)
+        rated = self.flag(game, "rated", played and black is not None)
+        sides = ((white, black, Colour.WHITE), (black, white, Colour.BLACK))
+        for own, other, colour in sides:
+            if own is None or own.result is None:
+                continue
+            kind = tec_kind(own.result, played, rated, other is not None)
+            if kind is None:
+                raise check.error(own.node, _RESULT_WHAT)
+            key = (own.cid, round_number)
+            if key in self.context.results:
+                raise check.error(
+                    game,
+                    f"one game per player and round (player {own.cid} has "
+                    f"another game in round {round_number})",
+                )
+            opponent = other.cid if other is not None and kind.has_opponent else None
+            shown = colour if opponent is not None else Colour.NONE
+            self.context.results[key] = RoundResult(kind, opponent, shown)
+
+    def players(self) -> tuple[Player, ...]:
+        rounds = self.context.rounds
+        players = []
+        for number in sorted(self.context.players):
+            results = tuple(
+                self.context.results.get((number, r), ABSENT) for r in range(1, rounds + 1)
+            )
+            players.append(replace(self.context.players[number], results=results))
+        return tuple(players)
+
+    # teams ---------------------------------------------------------------------------------
+
+    def team_records(self, node: Node) -> TeamRecords:
+        check = self.check
+        scores = check.optional(node, "scoreSystem")
+        match = None if scores is None else check.optional(scores, "match")
+        game = None if scores is None else check.optional(scores, "game")
+        size_node = check.optional(node, "teamSize")
+        size = 0 if size_node is None else check.whole(size_node, "the team size", 0)
+        match_scores = _Scores(check, match, _DEFAULT_MATCH_SCORES, game, size)
+        teams = []
+        competitors = check.items(check.member(node, "competitors", "the competitors"))
+        for item in competitors:
+            number = check.whole(check.member(item, "cid", "the team number"), "a team number")
+            team_id = check.optional(item, "teamId")
+            key = number if team_id is None else check.whole(team_id, "a team id")
+            name, short = self.team_names.get(key, ("", ""))
+            teams.append(
+                TeamRecord(
+                    number,
+                    name or self.string(item, "name") or f"Team {number}",
+                    self.context.team_players[number],
+                    item.line,
+                    short,
+                )
+            )
+        byes, forfeits = self.team_matches(node, {team.number for team in teams})
+        bye_points = match_scores.number("P"), match_scores.number("PG")
+        colours = self.string(node, "teamSequence").upper()
+        return TeamRecords(
+            teams=tuple(teams),
+            bye_match_points=None if None in bye_points else bye_points[0],
+            bye_game_points=None if None in bye_points else bye_points[1],
+            bye_teams=byes,
+            forfeits=forfeits,
+            board_colours=colours if colours and not set(colours) - {"W", "B"} else "",
+            match_win=match_scores.value("W"),
+            match_draw=match_scores.value("D"),
+            match_loss=match_scores.value("L"),
+        )
+
+    def team_matches(
+        self, node: Node, teams: set[int]
+    ) -> tuple[dict[int, int], tuple[ForfeitedMatch, ...]]:
+        """The ``320`` bye teams and ``330`` forfeits: match entries without games."""
+        check = self.check
+        byes: dict[int, int] = {}
+        forfeits: list[ForfeitedMatch] = []
+        found = check.optional(node, "matchList")
+        for item in [] if found is None else check.items(found, "an array of matches"):
+            games = check.optional(item, "games")
+            if games is None or check.items(games, "an array of game ids"):
+                continue
+            round_number = check.whole(check.member(item, "round", "the round"), "a round", 1, 999)
+            white, black = (self.team_side(item, colour, teams) for colour in ("white", "black"))
+            if white is not None and black is None and white[1] == "P":
+                byes[round_number] = white[0]
+            elif white is not None and black is not None and not self.flag(item, "played", True):
+                code = {("W", "Z"): "+-", ("Z", "W"): "-+", ("Z", "Z"): "--"}.get(
+                    (white[1], black[1])
+                )
+                if code is not None:
+                    forfeits.append(
+                        ForfeitedMatch(round_number, white[0], black[0], code, item.line)
+                    )
+        return byes, tuple(forfeits)
+
+    def team_side(self, item: Node, colour: str, teams: set[int]) -> tuple[int, str] | None:
+        found = self.check.optional(item, colour)
+        if found is None:
+            return None
+        cid_node = self.check.member(found, "cid", "the team's cid")
+        cid = self.check.whole(cid_node, "a team number", 0)
+        if cid == 0:
+            return None
+        if cid not in teams:
+            raise self.check.error(cid_node, f"the number of a team (no team {cid})")
+        return cid, self.string(found, "result").upper()
+
+
+class _Scores:
+    """A Chess-JSON score-system object: values are numbers (or decimal strings), or the key of
+    another entry (``"W"``), or ``"X*"``: the game value of X times the team size."""
+
+    def __init__(
+        self,
+        check: JsonChecker,
+        node: Node | None,
+        defaults: dict[str, str],
+        game: Node | None = None,
+        team_size: int = 0,
+    ) -> None:
+        self.check = check
+        self.node = node
+        self.defaults = defaults
+        self.game = game
+        self.team_size = team_size
+
+    def raw(self, key: str) -> tuple[str, Node | None]:
+        found = None if self.node is None else self.check.optional(self.node, key)
+        if found is None:
+            return self.defaults.get(key, "0"), None
+        if isinstance(found.value, str):
+            return found.value, found
+        return str(self.check.exact(found, "points or the key of another score")), found
+
+    def number(self, key: str) -> Fraction | None:
+        """The value of ``key`` when it is written as a number (not a reference)."""
+        text, found = self.raw(key)
+        return parse_exact(text) if found is not None else None
+
+    def value(self, key: str, seen: tuple[str, ...] = ()) -> Fraction:
+        text, found = self.raw(key)
+        parsed = parse_exact(text)
+        if parsed is not None:
+            return parsed
+        reference = text.removesuffix("*")
+        known = _DEFAULT_GAME_SCORES if text.endswith("*") else self.defaults
+        if reference not in known or text in seen:
+            where = found or self.node
+            expected = "points or the key of another score (without a loop)"
+            if where is None:
+                raise InputError(Location(self.check.source), text, expected)
+            raise self.check.error(where, expected)
+        if text.endswith("*"):
+            game = _Scores(self.check, self.game, _DEFAULT_GAME_SCORES)
+            return game.value(reference) * self.team_size
+        return self.value(text, (*seen, key))
+
+
+def read_chess_json(
+    data: bytes | str, source: str = "<input>", tournament_number: int = 1
+) -> Tournament:
+    """Read one tournament (``tournamentNo``, default 1) of a FIDE Chess-JSON event; see the
+    module docstring. Raises :class:`InputError` at the line and column of a malformed value."""
+    root = parse_json(data, source)
+    return _ChessReader(source).read(root, tournament_number)

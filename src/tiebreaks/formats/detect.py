@@ -1,0 +1,76 @@
+"""Which reader a file needs, told from its content (``--from`` forces one).
+
+* JSON: ``{"format": "tiebreaks-tournament", ...}`` is our own format; a document with
+  ``"filetype": "Event"`` or an ``"event"`` object is FIDE Chess-JSON;
+* PGN: tag pairs such as ``[Event "..."]`` / ``[White "..."]`` at the start of a line;
+* TRF: ``001`` player records or the ``012``/``042``/``092`` header records;
+* anything else with separators is read as a crosstable in CSV.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..errors import InputError, Location, UsageError
+from ..model import Tournament
+
+FORMATS = ("trf", "json", "chess-json", "pgn", "csv")
+_PGN_TAG = re.compile(rb"^\s*\[(Event|White|Black|Round|Result|Site|Date) \"", re.MULTILINE)
+_TRF_RECORD = re.compile(rb"^(001|012|042|092|013|310|XXR|142) ", re.MULTILINE)
+
+
+def detect_format(data: bytes) -> str:
+    """The format of ``data`` (one of :data:`FORMATS`)."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if _PGN_TAG.search(data[:200_000]):
+        return "pgn"
+    if head in (b"{", b"["):
+        return _json_kind(data)
+    if _TRF_RECORD.search(data[:200_000]):
+        return "trf"
+    return "csv"
+
+
+def _json_kind(data: bytes) -> str:
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        return "json"  # its reader reports where the syntax breaks
+    if isinstance(document, dict) and (
+        document.get("filetype") == "Event" or isinstance(document.get("event"), dict)
+    ):
+        return "chess-json"
+    return "json"
+
+
+def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
+    """Read a tournament in ``fmt`` (detected when None)."""
+    chosen = (fmt or detect_format(data)).lower()
+    if chosen == "trf":
+        from .trf import read_trf_bytes
+
+        return read_trf_bytes(data, source)
+    if chosen == "json":
+        from .tournament_json import read_tournament_json
+
+        return read_tournament_json(data, source)
+    if chosen == "chess-json":
+        from .chess_json import read_chess_json
+
+        return read_chess_json(data, source)
+    if chosen == "pgn":
+        from .pgn import read_pgn
+
+        return read_pgn(data, source)
+    if chosen == "csv":
+        return _read_csv(data, source)
+    raise UsageError(f"unknown input format {fmt!r}; formats: {', '.join(FORMATS)}")
+
+
+def _read_csv(data: bytes, source: str) -> Tournament:
+    from .crosstable_csv import read_crosstable_csv
+
+    if not data.strip():
+        raise InputError(Location(source, 1, 1), "", "a tournament file (TRF, JSON, PGN or CSV)")
+    return read_crosstable_csv(data, source)

@@ -1,0 +1,78 @@
+"""``tiebreaks check``: the comparison of published standings with ours, in plain words."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from ..check import CheckReport, Variant
+from ..numbers import to_decimal_text
+
+
+def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:
+    """Every difference as a sentence, then the readings that fit (with --infer)."""
+    standings = report.standings
+    lines = [
+        f"Computed with {standings.rules} ({standings.rules_reason});"
+        f" tie-breaks {', '.join(standings.columns)} ({standings.tiebreaks_source})",
+        f"Compared {report.ranks_compared} ranks and {report.values_compared} tie-break values.",
+    ]
+    if report.unmatched_columns:
+        lines.append(
+            "Published columns not in the list (not compared): "
+            + ", ".join(report.unmatched_columns)
+        )
+    if report.agrees:
+        lines.append("Everything agrees.")
+    else:
+        lines.append(f"{len(report.differences)} differences:")
+        lines.extend(f"  {difference}" for difference in report.differences)
+    if variants is not None:
+        lines.extend(_variant_lines(variants))
+    return "\n".join(lines) + "\n"
+
+
+def _variant_lines(variants: list[Variant]) -> list[str]:
+    if not variants:
+        return ["No regime or modifier variant we know reproduces the published numbers."]
+    lines = ["Readings that reproduce the published numbers:"]
+    for variant in variants:
+        what = f"column {variant.column!r} = " if variant.column else "list "
+        lines.append(
+            f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}"
+            f" ({variant.matched} of {variant.compared} agree)"
+        )
+    return lines
+
+
+def check_json(report: CheckReport, variants: list[Variant] | None = None) -> str:
+    """The comparison as JSON text."""
+
+    def number(value: Fraction | int | None) -> str | None:
+        return None if value is None else to_decimal_text(value)
+
+    data: dict[str, Any] = {
+        "rules": str(report.standings.rules),
+        "tiebreaks": list(report.standings.columns),
+        "ranks_compared": report.ranks_compared,
+        "values_compared": report.values_compared,
+        "agrees": report.agrees,
+        "differences": [
+            {
+                "id": item.start_number,
+                "name": item.name,
+                "what": item.what,
+                "published": number(item.published),
+                "computed": number(item.computed),
+            }
+            for item in report.differences
+        ],
+        "unmatched_columns": list(report.unmatched_columns),
+    }
+    if variants is not None:
+        data["readings"] = [
+            {"rules": v.rules, "tiebreaks": list(v.tiebreaks), "column": v.column or None}
+            for v in variants
+        ]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,565 @@
+"""The standings as one self-contained HTML5 page (``--format html``).
+
+The page holds, in the chosen language: the title, the rules regime and why, the tie-break list
+with localised names, the standings table, a crosstable and every value explained. Each value
+in the table links to its explanation (and shows it on hover, in the ``title``); the
+explanations are ``<details>`` blocks, opened by a few lines of inline script when a link is
+followed or the page is printed (without script they open by a click). CSS is inline, there
+are no external fetches, and the page is also well-formed XML (polyglot markup), which the
+tests use to check it. Jinja2 escapes every text that comes from the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from .. import __version__
+from ..errors import UsageError
+from ..explain import explain_value
+from ..model import Colour, Player, ResultKind, RoundResult
+from ..model.team import Match, MatchKind, TeamTournament
+from ..standings import Row, Standings
+from ..tiebreaks.explanation import Explanation
+from .i18n import (
+    N_,
+    check_language,
+    column_abbreviation,
+    format_date,
+    format_value,
+    rules_line,
+    summary_line,
+    tiebreak_name,
+    tiebreaks_line,
+    translator,
+)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: a page wider than this many table columns is printed in landscape
+LANDSCAPE_COLUMNS = 12
+
+
+@dataclass(frozen=True)
+class Column:
+    """A value column: its descriptor, short header and full localised name."""
+
+    label: str
+    header: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A value in the standings table, linked to its explanation."""
+
+    text: str
+    target: str
+    title: str
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One line of the standings table."""
+
+    anchor: str
+    rank: str
+    number: int
+    name: str
+    rating: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class LineView:
+    """One explanation line: amount, text, and why it was cut (empty if kept)."""
+
+    amount: str
+    text: str
+    kept: bool
+    cut: str
+
+
+@dataclass(frozen=True)
+class ExplanationView:
+    """One value explained; ``cell`` is the value as the table shows it ("–": undefined)."""
+
+    anchor: str
+    label: str
+    name: str
+    value: str
+    cell: str
+    definition: str
+    lines: tuple[LineView, ...]
+    total: str | None
+    total_text: str
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ParticipantView:
+    """A participant's explanations."""
+
+    anchor: str
+    rank: str
+    number: int
+    name: str
+    explanations: tuple[ExplanationView, ...]
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One crosstable cell: short text, what it means (on hover), a CSS class and a link."""
+
+    text: str
+    title: str
+    css: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    """One participant's line of the crosstable."""
+
+    anchor: str
+    rank: str
+    number: int
+    name: str
+    points: str
+    cells: tuple[CrossCell, ...]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    """Results by round (Swiss), or of each pairing of participants (round robin: square)."""
+
+    headers: tuple[Cell, ...]
+    rows: tuple[CrossRow, ...]
+    note: str
+    square: bool
+    points_header: str
+
+
+@dataclass(frozen=True)
+class Page:
+    """Everything the template shows, already translated and formatted."""
+
+    lang: str
+    title: str
+    summary: str
+    start_date: str
+    rules: str
+    tiebreak_line: str
+    tiebreaks: tuple[tuple[str, str], ...]
+    columns: tuple[Column, ...]
+    rows: tuple[TableRow, ...]
+    crosstable: Crosstable
+    participants: tuple[ParticipantView, ...]
+    warnings: tuple[str, ...]
+    drawn_by_lot: bool
+    is_team: bool
+    print_mode: bool
+    landscape: bool
+    version: str
+
+
+def standings_html(standings: Standings, lang: str = "en") -> str:
+    """The standings as one self-contained HTML5 page in ``lang`` (en, de, it, fr, es)."""
+    return render_page(standings, lang, print_mode=False)
+
+
+def render_page(standings: Standings, lang: str, *, print_mode: bool) -> str:
+    """The page; ``print_mode`` opens every explanation and adds the page size (for PDF)."""
+    code = check_language(lang)
+    translations = translator(code)
+    template = _environment().get_template("standings.html.j2")
+    return template.render(
+        page=build_page(standings, code, print_mode=print_mode),
+        _=translations.gettext,
+        pgettext=translations.pgettext,
+    )
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> Page:
+    """The translated, formatted content of the page."""
+    code = check_language(lang)
+    _ = translator(code).gettext
+    tournament = standings.tournament
+    columns = tuple(
+        Column(label, column_abbreviation(label, code), tiebreak_name(spec, code))
+        for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
+    )
+    explained = _explanations(standings, code)
+    table = crosstable(standings, code)
+    widest = max(len(columns) + 4, len(table.headers) + 4)
+    return Page(
+        lang=code,
+        title=tournament.name or tournament.source or _("Tournament"),
+        summary=summary_line(standings, code),
+        start_date=format_date(tournament.start_date, code) if tournament.start_date else "",
+        rules=rules_line(standings, code),
+        tiebreak_line=tiebreaks_line(standings, code),
+        tiebreaks=tuple((column.label, column.name) for column in columns),
+        columns=columns,
+        rows=tuple(_table_row(standings, row, explained) for row in standings.rows),
+        crosstable=table,
+        participants=tuple(
+            _participant(row, explained[row.player.start_number]) for row in standings.rows
+        ),
+        warnings=tuple(str(warning) for warning in standings.warnings),
+        drawn_by_lot=any(row.drawn_by_lot for row in standings.rows),
+        is_team=standings.is_team,
+        print_mode=print_mode,
+        landscape=widest > LANDSCAPE_COLUMNS,
+        version=__version__,
+    )
+
+
+def _rank_text(row: Row) -> str:
+    return str(row.rank) + ("*" if row.drawn_by_lot else "")
+
+
+def _table_row(
+    standings: Standings, row: Row, explained: dict[int, tuple[ExplanationView, ...]]
+) -> TableRow:
+    number = row.player.start_number
+    cells = tuple(Cell(view.cell, view.anchor, _title_text(view)) for view in explained[number])
+    rating = "" if standings.is_team else str(row.player.rating or "")
+    return TableRow(f"r-{number}", _rank_text(row), number, row.player.name, rating, cells)
+
+
+def _participant(row: Row, views: tuple[ExplanationView, ...]) -> ParticipantView:
+    number = row.player.start_number
+    return ParticipantView(f"p-{number}", _rank_text(row), number, row.player.name, views)
+
+
+def _explanations(standings: Standings, lang: str) -> dict[int, tuple[ExplanationView, ...]]:
+    """Every value of every participant explained, by start number."""
+    gettext = translator(lang).gettext
+    places = [standings.places.get(label) for label in standings.columns]
+    names = [tiebreak_name(spec, lang) for spec in standings.tiebreaks]
+    result: dict[int, tuple[ExplanationView, ...]] = {}
+    for row in standings.rows:
+        views = []
+        for position, label in enumerate(standings.columns):
+            value = format_value(row.values[label], lang, places[position])
+            anchor = f"x-{row.player.start_number}-{position + 1}"
+            try:
+                explanation = explain_value(standings, row, label)
+            except UsageError as error:
+                views.append(_unexplained(anchor, label, names[position], value, str(error)))
+                continue
+            views.append(
+                _explanation_view(explanation, anchor, names[position], value, lang, gettext)
+            )
+        result[row.player.start_number] = tuple(views)
+    return result
+
+
+def _unexplained(anchor: str, label: str, name: str, value: str, reason: str) -> ExplanationView:
+    return ExplanationView(
+        anchor, label, name, value or "–", value or "–", reason, (), None, "", ()
+    )
+
+
+def _explanation_view(
+    explanation: Explanation,
+    anchor: str,
+    name: str,
+    value: str,
+    lang: str,
+    gettext: Callable[[str], str],
+) -> ExplanationView:
+    lines = tuple(
+        LineView(
+            amount=format_value(line.amount, lang),
+            text=line.text,
+            kept=line.kept,
+            cut="" if line.kept else gettext("cut: %(reason)s") % {"reason": line.cut_reason},
+        )
+        for line in explanation.lines
+    )
+    total: str | None = None
+    total_text = ""
+    if explanation.is_sum and explanation.lines:
+        kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
+        total = format_value(explanation.total, lang)
+        total_text = gettext("total of the %(count)s lines kept") % {"count": kept}
+    return ExplanationView(
+        anchor=anchor,
+        label=explanation.tiebreak,
+        name=name,
+        value=value or gettext("undefined"),
+        cell=value or "–",
+        definition=explanation.definition,
+        lines=lines,
+        total=total,
+        total_text=total_text,
+        steps=explanation.steps,
+    )
+
+
+def _title_text(view: ExplanationView) -> str:
+    """The explanation as plain text lines, shown on hover."""
+    lines = [f"{view.label} = {view.value}: {view.definition}"]
+    for line in view.lines:
+        amount = f"{line.amount}  " if line.amount else ""
+        lines.append(f"{amount}{line.text}" + (f"  [{line.cut}]" if line.cut else ""))
+    if view.total is not None:
+        lines.append(f"{view.total}  {view.total_text}")
+    lines.extend(view.steps)
+    return "\n".join(lines)
+
+
+def fraction_text(value: Fraction, lang: str) -> str:
+    """Points as a chess table writes them: "½", "2½", "3", else exact decimals."""
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return ("" if whole == 0 else str(int(whole))) + "½"
+    return format_value(value, lang)
+
+
+#: at most this many participants get a square round-robin table (else results by round)
+SQUARE_LIMIT = 30
+_RESULT_WORDS = (
+    N_("win"),
+    N_("draw"),
+    N_("loss"),
+    N_("win (unrated game)"),
+    N_("draw (unrated game)"),
+    N_("loss (unrated game)"),
+    N_("forfeit win"),
+    N_("forfeit loss"),
+    N_("pairing-allocated bye"),
+    N_("full-point bye"),
+    N_("half-point bye"),
+    N_("zero-point bye"),
+    N_("absent"),
+    N_("match"),
+    N_("double forfeit"),
+)
+_SYMBOLS = {2: "1", 1: "½", 0: "0"}
+_OUTCOME_CLASS = {2: "win", 1: "draw", 0: "loss"}
+
+
+@dataclass(frozen=True)
+class _Game:
+    """One round of one participant, ready for either crosstable layout."""
+
+    round: int
+    opponent: int | None
+    colour: str
+    score: str
+    css: str
+    title: str
+
+
+def crosstable(standings: Standings, lang: str) -> Crosstable:
+    """The crosstable of the standings' rounds, participants in standings order: a square
+    for a round robin of at most :data:`SQUARE_LIMIT` participants, else results by round."""
+    games = _games_of(standings, lang)
+    points_label = next(
+        (
+            label
+            for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
+            if spec.acronym in ("PTS", "POINTS", "MP", "GP")
+        ),
+        None,
+    )
+    square = standings.pairing_system.predetermined and len(standings.rows) <= SQUARE_LIMIT
+    rows = []
+    for row in standings.rows:
+        number = row.player.start_number
+        own = games[number]
+        cells = (
+            _square_cells(own, number, standings)
+            if square
+            else tuple(_round_cell(game, standings.is_team, lang) for game in own)
+        )
+        points = "" if points_label is None else format_value(row.values[points_label], lang)
+        name = row.player.name
+        rows.append(CrossRow(f"c-{number}", _rank_text(row), number, name, points, cells))
+    headers, note = _square_headers(standings, lang) if square else _round_headers(standings, lang)
+    points_header = column_abbreviation(points_label, lang) if points_label else ""
+    return Crosstable(headers, tuple(rows), note, square, points_header)
+
+
+def _square_headers(standings: Standings, lang: str) -> tuple[tuple[Cell, ...], str]:
+    headers = tuple(
+        Cell(str(row.player.start_number), f"c-{row.player.start_number}", row.player.name)
+        for row in standings.rows
+    )
+    note = translator(lang).gettext(
+        "Each cell: the result against the participant of that column; + and - are forfeits."
+    )
+    return headers, note
+
+
+def _round_headers(standings: Standings, lang: str) -> tuple[tuple[Cell, ...], str]:
+    translations = translator(lang)
+    headers = tuple(
+        Cell(str(number), "", translations.gettext("Round %(round)s") % {"round": number})
+        for number in range(1, standings.rounds + 1)
+    )
+    if standings.is_team:
+        note = translations.gettext(
+            "Each cell: the opposing team's number, the colour on board 1 (%(white)s White,"
+            " %(black)s Black) and the game points; hover for the match."
+        )
+    else:
+        note = translations.gettext(
+            "Each cell: the opponent's number, the colour (%(white)s White, %(black)s Black)"
+            " and the result; + and - are forfeits."
+        )
+    note %= {
+        "white": translations.pgettext("colour letter", "w"),
+        "black": translations.pgettext("colour letter", "b"),
+    }
+    return headers, note
+
+
+def _games_of(standings: Standings, lang: str) -> dict[int, list[_Game]]:
+    """Every participant's rounds 1..standings.rounds, by start (or team) number."""
+    team = standings.context.team if standings.context is not None else None
+    if team is not None:
+        return {
+            entry.number: [_match_game(match, team, lang) for match in entry.matches][
+                : standings.rounds
+            ]
+            for entry in team.teams
+        }
+    players = {player.start_number: player for player in standings.tournament.players}
+    points = standings.tournament.score_system.points
+    return {
+        player.start_number: [
+            _player_game(player.result(number), number, players, points, lang)
+            for number in range(1, standings.rounds + 1)
+        ]
+        for player in standings.tournament.players
+    }
+
+
+def _round_cell(game: _Game, spaced: bool, lang: str) -> CrossCell:
+    if game.opponent is None:
+        text = game.score if game.css == "absent" else f"{_bye_word(lang)} {game.score}"
+        return CrossCell(text, game.title, game.css)
+    separator = " " if spaced else ""
+    text = f"{game.opponent}{game.colour}{separator}{game.score}"
+    return CrossCell(text, game.title, game.css, f"c-{game.opponent}")
+
+
+def _bye_word(lang: str) -> str:
+    return translator(lang).pgettext("crosstable", "bye")
+
+
+def _square_cells(games: list[_Game], number: int, standings: Standings) -> tuple[CrossCell, ...]:
+    by_opponent: dict[int, list[_Game]] = {}
+    for game in games:
+        if game.opponent is not None:
+            by_opponent.setdefault(game.opponent, []).append(game)
+    cells = []
+    for row in standings.rows:
+        other = row.player.start_number
+        met = by_opponent.get(other, [])
+        if other == number:
+            cells.append(CrossCell("", "", "self"))
+            continue
+        css = met[0].css if len(met) == 1 else ""
+        text = " ".join(game.score for game in met)
+        cells.append(CrossCell(text, "\n".join(game.title for game in met), css))
+    return tuple(cells)
+
+
+def _player_game(
+    result: RoundResult,
+    number: int,
+    players: dict[int, Player],
+    points: Mapping[ResultKind, Fraction],
+    lang: str,
+) -> _Game:
+    translations = translator(lang)
+    kind = result.kind
+    round_text = translations.gettext("Round %(round)s") % {"round": number}
+    description = translations.gettext(kind.description)
+    if result.opponent is None:
+        if kind is ResultKind.ABSENT:
+            return _Game(number, None, "", "–", "absent", f"{round_text}: {description}")
+        score = fraction_text(points.get(kind, Fraction(0)), lang)
+        return _Game(number, None, "", score, "bye", f"{round_text}: {description}")
+    opponent = players.get(result.opponent)
+    name = opponent.name if opponent is not None else ""
+    title = translations.gettext("%(round)s: %(result)s against #%(number)s %(name)s") % {
+        "round": round_text,
+        "result": description,
+        "number": result.opponent,
+        "name": name,
+    }
+    if result.colour is not Colour.NONE:
+        title += f" ({_colour_word(result.colour, lang)})"
+    outcome = kind.outcome or 0
+    score, css = _SYMBOLS[outcome], _OUTCOME_CLASS[outcome]
+    if kind.forfeit:
+        score, css = ("+" if outcome else "-"), f"{css} forfeit"
+    return _Game(number, result.opponent, _colour_letter(result.colour, lang), score, css, title)
+
+
+def _colour_letter(colour: Colour, lang: str) -> str:
+    if colour is Colour.NONE:
+        return ""
+    letter = "w" if colour is Colour.WHITE else "b"
+    return translator(lang).pgettext("colour letter", letter)
+
+
+def _colour_word(colour: Colour, lang: str) -> str:
+    translations = translator(lang)
+    return (
+        translations.gettext("White") if colour is Colour.WHITE else translations.gettext("Black")
+    )
+
+
+def _match_game(match: Match, team: TeamTournament, lang: str) -> _Game:
+    translations = translator(lang)
+    round_text = translations.gettext("Round %(round)s") % {"round": match.round}
+    description = translations.gettext(match.kind.value)
+    points = fraction_text(match.game_points, lang)
+    if match.opponent is None:
+        css = "absent" if match.kind is MatchKind.ABSENT else "bye"
+        return _Game(match.round, None, "", points, css, f"{round_text}: {description}")
+    opponent = team.team(match.opponent)
+    score = points
+    if match.opponent_game_points is not None:
+        score += " : " + fraction_text(match.opponent_game_points, lang)
+    title = translations.gettext(
+        "%(round)s: %(result)s against #%(number)s %(name)s: %(score)s game points,"
+        " %(match_points)s match points"
+    ) % {
+        "round": round_text,
+        "result": description,
+        "number": opponent.number,
+        "name": opponent.name,
+        "score": score,
+        "match_points": format_value(match.match_points, lang),
+    }
+    colour = Colour.NONE
+    if match.white_on_first_board is not None:
+        colour = Colour.WHITE if match.white_on_first_board else Colour.BLACK
+    css = {team.match_win: "win", team.match_draw: "draw"}.get(match.match_points, "loss")
+    return _Game(match.round, match.opponent, _colour_letter(colour, lang), points, css, title)

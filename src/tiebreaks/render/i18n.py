@@ -1,0 +1,207 @@
+"""Languages of the rendered standings: gettext catalogs, Babel number and date formats.
+
+The catalogs live in ``tiebreaks/locale/<lang>/LC_MESSAGES/tiebreaks.po`` (compiled to
+``.mo`` by ``scripts/compile_catalogs.py``). English is the source language: its texts are the
+message ids themselves, so English output needs no catalog and stays exactly as before.
+
+What is localised: headings, column headers, the rules and tie-break lines, tie-break names
+(from :data:`tiebreaks.tiebreaks.names_data.NAMES`, else the English catalogue name), the
+framing words of explanations, result descriptions, dates and the decimal separator. The
+explanation lines themselves (``Round 1: win with Black against ...``) and warnings are built
+by the engine in English and stay English for now.
+
+Numbers are never floats: a value's exact decimal text (:func:`tiebreaks.numbers.to_decimal_text`
+or, with fixed places, :func:`~tiebreaks.numbers.to_fixed_text`) gets the locale's decimal
+symbol and minus sign from Babel's CLDR data.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Callable
+from datetime import date
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from babel.dates import format_date as babel_format_date
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+
+from ..errors import UsageError
+from ..standings import Standings
+from ..tiebreaks.names_data import NAMES
+from ..tiebreaks.registry import definition
+from ..tiebreaks.spec import TiebreakSpec
+from .values import show
+
+#: the languages with a catalog (English is the source language)
+SUPPORTED = ("en", "de", "it", "fr", "es")
+#: gettext domain of the catalogs
+DOMAIN = "tiebreaks"
+#: the directory holding ``<lang>/LC_MESSAGES/tiebreaks.mo``
+LOCALE_DIRECTORY = Path(__file__).resolve().parent.parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction without translating it here (translated where shown)."""
+    return message
+
+
+def check_language(lang: str) -> str:
+    """The supported language code of ``lang`` ("de", "DE", "de-AT" and "de_AT" give "de");
+    UsageError listing the supported languages otherwise."""
+    code = re.split(r"[-_]", lang.strip().lower(), maxsplit=1)[0]
+    if code not in SUPPORTED:
+        raise UsageError(
+            f"unsupported language {lang!r}; supported languages: {', '.join(SUPPORTED)}"
+        )
+    return code
+
+
+@cache
+def _catalog(code: str) -> gettext.NullTranslations:
+    if code == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(LOCALE_DIRECTORY), languages=[code])
+
+
+def translator(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` (English: the message ids unchanged)."""
+    return _catalog(check_language(lang))
+
+
+@cache
+def _symbols(code: str) -> tuple[str, str]:
+    return get_decimal_symbol(code), get_minus_sign_symbol(code)
+
+
+def localise_number(text: str, lang: str) -> str:
+    """An English decimal text ("-12.5") with the locale's decimal symbol and minus sign."""
+    code = check_language(lang)
+    if code == "en":
+        return text
+    decimal_symbol, minus = _symbols(code)
+    return text.replace("-", minus).replace(".", decimal_symbol)
+
+
+def format_value(value: Fraction | int | None, lang: str, places: int | None = None) -> str:
+    """A value as the standings show it, in ``lang``: exact decimals ("12,5" in German),
+    exactly ``places`` decimals when given, "" for an undefined value."""
+    return localise_number(show(value, places), lang)
+
+
+def value_formatter(lang: str) -> Callable[[Fraction | None, int | None], str]:
+    """A formatter for :class:`~tiebreaks.render.values.ValueTexts` in ``lang``."""
+    code = check_language(lang)
+    if code == "en":
+        return show
+    return lambda value, places: format_value(value, code, places)
+
+
+def format_date(day: date, lang: str) -> str:
+    """A date written out in ``lang`` ("1. März 2024", "1 mars 2024", "March 1, 2024")."""
+    return babel_format_date(day, format="long", locale=check_language(lang))
+
+
+def tiebreak_name(spec: TiebreakSpec, lang: str) -> str:
+    """The name of a tie-break in ``lang``: the first name of its descriptor in that language,
+    else the name of its acronym in that language with the modifiers after it ("Buchholz
+    (:GP/C1)"), else the same in English (the catalogue name of the acronym)."""
+    code = check_language(lang)
+    descriptor = str(spec)
+    modifiers = descriptor[len(spec.acronym) :].lstrip("/")
+    for language in dict.fromkeys((code, "en")):
+        exact = NAMES.get(descriptor, {}).get(language)
+        if exact:
+            return exact[0]
+        base = NAMES.get(spec.acronym, {}).get(language)
+        if base and language != "en":
+            return f"{base[0]} ({modifiers})" if modifiers else base[0]
+    try:
+        name = definition(spec.acronym).name
+    except UsageError:
+        name = spec.acronym
+    return f"{name} ({modifiers})" if modifiers else name
+
+
+_REASONS: tuple[tuple[str, str], ...] = (
+    (r"given", N_("given")),
+    (r"no start date in the file: newest edition", N_("no start date in the file: newest edition")),
+    (r"start date (?P<date>\d{4}-\d{2}-\d{2})", N_("start date %(date)s")),
+    (r"default list of the (?P<rules>\S+) rules", N_("default list of the %(rules)s rules")),
+    (r"file \((?P<record>\d+)\)", N_("file (record %(record)s)")),
+    (
+        r"default list for team tournaments \(docs/conformance\.md\)",
+        N_("default list for team tournaments"),
+    ),
+    (r"FIDE recommendation for a swiss tournament", N_("FIDE recommendation for a Swiss")),
+    (
+        r"FIDE recommendation for a round-robin tournament",
+        N_("FIDE recommendation for a round robin"),
+    ),
+)
+
+
+def reason_text(reason: str, lang: str) -> str:
+    """Why the rules regime or the tie-break list was chosen, in ``lang`` (English: exactly
+    as the standings say it; an unknown reason stays as it is)."""
+    code = check_language(lang)
+    if code == "en":
+        return reason
+    for pattern, message in _REASONS:
+        match = re.fullmatch(pattern, reason)
+        if match:
+            fields = match.groupdict()
+            if "date" in fields:
+                fields["date"] = format_date(date.fromisoformat(fields["date"]), code)
+            return translator(code).gettext(message) % fields
+    return reason
+
+
+_SYSTEMS = {
+    (False, "swiss"): N_("swiss"),
+    (False, "round-robin"): N_("round-robin"),
+    (True, "swiss"): N_("team swiss"),
+    (True, "round-robin"): N_("team round-robin"),
+}
+
+
+def summary_line(standings: Standings, lang: str) -> str:
+    """Type, field and rounds: "swiss, 16 players, 5 rounds" (or "after round 3 of 5")."""
+    _ = translator(lang).gettext
+    tournament = standings.tournament
+    system = _(_SYSTEMS[standings.is_team, standings.pairing_system.value])
+    if standings.rounds == tournament.rounds:
+        rounds = _("%(rounds)s rounds") % {"rounds": tournament.rounds}
+    else:
+        rounds = _("after round %(round)s of %(rounds)s") % {
+            "round": standings.rounds,
+            "rounds": tournament.rounds,
+        }
+    count = {"count": len(tournament.players)}
+    who = _("%(count)s teams") if standings.is_team else _("%(count)s players")
+    return f"{system}, {who % count}, {rounds}"
+
+
+def rules_line(standings: Standings, lang: str) -> str:
+    """The rules regime and why: "Rules: fide-2026 (given)"."""
+    return translator(lang).gettext("Rules: %(rules)s (%(reason)s)") % {
+        "rules": standings.rules,
+        "reason": reason_text(standings.rules_reason, lang),
+    }
+
+
+def tiebreaks_line(standings: Standings, lang: str) -> str:
+    """The tie-break list and where it comes from: "Tie-breaks: PTS, BH/C1 (given)"."""
+    return translator(lang).gettext("Tie-breaks: %(list)s (%(source)s)") % {
+        "list": ", ".join(str(spec) for spec in standings.tiebreaks),
+        "source": reason_text(standings.tiebreaks_source, lang),
+    }
+
+
+def column_abbreviation(label: str, lang: str) -> str:
+    """The short header of a value column: the descriptor, except points ("Pkt" in German)."""
+    if label in ("PTS", "POINTS"):
+        return translator(lang).pgettext("column abbreviation", "PTS")
+    return label

@@ -1,0 +1,1 @@
+"""Tests of the HTML, PDF and localised text renderers."""

@@ -1,0 +1,54 @@
+"""``tiebreaks check``: published ranks and values compared with ours; ``--infer`` finds the
+regime and the variant behind a table produced under a known but hidden reading."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import tiebreaks
+from tiebreaks import example_path
+from tiebreaks.check import check_published, infer_variants
+
+SWISS = example_path("held-swiss-16.trf")
+
+
+def _published(list_text: str, rules: str, declared: tuple[str, ...]) -> tiebreaks.Tournament:
+    """The Held Swiss with the ranks of ``list_text`` under ``rules`` written in, and the
+    file's 212 list saying ``declared``."""
+    tournament = tiebreaks.read_tournament(SWISS)
+    truth = tiebreaks.compute_standings(tournament, list_text, rules)
+    ranks = {row.player.start_number: row.rank for row in truth.rows}
+    players = tuple(replace(p, stated_rank=ranks[p.start_number]) for p in tournament.players)
+    return replace(tournament, players=players, standings_list=declared)
+
+
+def test_agreeing_table() -> None:
+    tournament = _published("PTS,BH/C1,SB", "fide-2024", ("PTS", "BH/C1", "SB"))
+    report = check_published(tournament, rules="fide-2024")
+    assert (report.ranks_compared, report.agrees) == (16, True)
+
+
+def test_hidden_buchholz_variant_from_ranks() -> None:
+    """Ranks made with BH/M1 under the 2009 rules, the file claiming PTS, BH, SB: the check
+    reports the places that differ under the file's list and today's rules, and inference
+    finds readings that reproduce every rank, all under fide-2009, one of them BH/M1."""
+    tournament = _published("PTS,BH/M1,SB", "fide-2009", ("PTS", "BH", "SB"))
+    report = check_published(tournament, rules="fide-2026")
+    assert not report.agrees
+    assert all(difference.what == "rank" for difference in report.differences)
+    readings = infer_variants(tournament)
+    assert readings
+    assert {reading.rules for reading in readings} == {"fide-2009"}
+    assert ("PTS", "BH/M1", "SB") in {reading.tiebreaks for reading in readings}
+    assert all(reading.matched == reading.compared == 16 for reading in readings)
+
+
+def test_cli_check_exit_codes(tmp_path: object) -> None:
+    from click.testing import CliRunner
+
+    from tiebreaks.cli import EXIT_DIFFERENT, main
+
+    result = CliRunner().invoke(main, ["check", str(SWISS)])
+    # The Held file's rank column holds the start numbers, not the final ranks.
+    assert result.exit_code == EXIT_DIFFERENT
+    assert "#2 Bruno: the file says rank 2, we compute 1" in result.stdout
