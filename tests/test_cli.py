@@ -283,3 +283,19 @@ def test_repeated_tiebreaks() -> None:
     assert data["tiebreaks"] == ["PTS", "DE", "BH/C1", "DE#2"]
     assert "BH/C1 is listed twice" in " ".join(data["warnings"])
     assert set(data["standings"][0]["tiebreaks"]) == {"PTS", "DE", "BH/C1", "DE#2"}
+
+
+def test_strict_turns_anomalies_into_errors(tmp_path: Path) -> None:
+    """A game recorded differently on its two sides is a warning; with --strict an error at
+    the place it was found (and nothing is written)."""
+    lines = Path(SWISS).read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("001    2 "))
+    lines[index] = lines[index][:98] + "0" + lines[index][99:]  # Bruno's round 1 win -> loss
+    path = tmp_path / "both-sides.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run("standings", str(path))
+    assert code == 0 and "warning:" in err
+    code, _, err = run("standings", str(path), "--strict", "-o", str(tmp_path / "out.txt"))
+    assert code == EXIT_INPUT
+    assert f"{path}:" in err and "expected no anomaly (--strict)" in err
+    assert not (tmp_path / "out.txt").exists()

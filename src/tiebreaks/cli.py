@@ -71,6 +71,11 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             type=click.Choice(["trf", "json", "chess-json", "pgn", "csv"]),
             help="Input format (default: told from the content).",
         ),
+        click.option(
+            "--strict",
+            is_flag=True,
+            help="Treat the input's warnings (anomalies found while reading) as errors.",
+        ),
         click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
         click.option(
             "--primary",
@@ -101,6 +106,8 @@ def _read(
 
     input_format = (options or {}).get("input_format")
     tournament = read_tournament(file, str(input_format) if input_format else None)
+    if (options or {}).get("strict"):
+        _refuse_anomalies(tournament)
     if ratings_file is None and rating_order is None:
         return tournament
     table = read_rating_table(ratings_file) if ratings_file else None
@@ -109,6 +116,18 @@ def _read(
     else:
         order = [*(file_rating_order(tournament) or ("FIDE",)), *(table.lists if table else ())]
     return apply_rating_order(tournament, order, table)
+
+
+def _refuse_anomalies(tournament: Tournament) -> None:
+    """``--strict``: the first anomaly the reader reported becomes an input error."""
+    from .errors import InputError, Location
+
+    anomalies = [warning for warning in tournament.warnings if warning.location is not None]
+    if anomalies:
+        first = anomalies[0]
+        location = first.location or Location(tournament.source)
+        more = f" (and {len(anomalies) - 1} more)" if len(anomalies) > 1 else ""
+        raise InputError(location, first.message, f"no anomaly (--strict){more}")
 
 
 def _standings_for(
