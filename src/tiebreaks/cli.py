@@ -530,3 +530,12 @@ def run() -> None:
         click.echo(f"internal error: {type(error).__name__}: {error}", err=True)
         click.echo("This is a bug in tiebreaks; please report it with the input file.", err=True)
         sys.exit(EXIT_INTERNAL)
+
+
+from .cli_batch import batch  # noqa: E402
+
+main.add_command(batch)
+
+from .cli_web import serve  # noqa: E402
+
+main.add_command(serve)

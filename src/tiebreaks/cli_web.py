@@ -1,0 +1,54 @@
+"""``tiebreaks serve``: the web page and HTTP API (FastAPI and uvicorn are imported only when
+the command runs, so ``tiebreaks --help`` stays fast)."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+_SIZE = re.compile(r"^\s*(\d+)\s*([kKmM]i?[bB]?|[bB])?\s*$")
+
+
+def byte_size(ctx: click.Context, param: click.Parameter, value: str | int) -> int:
+    """A size in bytes from ``4000000``, ``500k`` or ``4M`` (k and M are 1024 and 1024²)."""
+    if isinstance(value, int):
+        return value
+    match = _SIZE.match(value)
+    if match is None or int(match.group(1)) <= 0:
+        raise click.BadParameter(f"{value!r} is not a size such as 4000000, 500k or 4M")
+    unit = (match.group(2) or "b")[0].lower()
+    return int(match.group(1)) * {"b": 1, "k": 1024, "m": 1024 * 1024}[unit]
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--max-upload",
+    callback=byte_size,
+    default="4M",
+    show_default=True,
+    help="Largest tournament file accepted (e.g. 500k, 4M).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0.1),
+    default=20.0,
+    show_default=True,
+    help="Longest computation of one request, in seconds.",
+)
+def serve(host: str, port: int, max_upload: int, time_limit: float) -> None:
+    """Serve the web page and the HTTP API (needs the extra: pip install 'tiebreaks[web]')."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as error:
+        raise click.ClickException(
+            f"the web server needs the 'web' extra ({error.name} is missing): "
+            "pip install 'tiebreaks[web]'"
+        ) from None
+    app = create_app(max_upload_bytes=max_upload, time_limit_seconds=time_limit)
+    click.echo(f"tiebreaks: serving on http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

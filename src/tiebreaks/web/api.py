@@ -1,0 +1,320 @@
+"""The HTTP API: ``/api/standings``, ``/api/explain``, ``/api/why``, ``/api/compare``,
+``/api/validate``, ``/api/convert`` (each with an ``/upload`` twin taking the file as a
+multipart upload) and ``/api/catalogue``. JSON in and out; errors as
+``{"error": {"message", "location"}}``."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, File, Form, UploadFile
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+
+from . import api_jobs
+from .limits import too_large_message
+from .schemas import (
+    CatalogueDocument,
+    CompareDocument,
+    CompareOptions,
+    CompareRequest,
+    ConvertOptions,
+    ConvertRequest,
+    ExplainOptions,
+    ExplainRequest,
+    Format,
+    PlacingDocument,
+    RankingOptions,
+    Side,
+    StandingsDocument,
+    StandingsOptions,
+    StandingsRequest,
+    TournamentInput,
+    ValidateDocument,
+    WhyDocument,
+    WhyOptions,
+    WhyRequest,
+    error_responses,
+)
+from .service import Settings, Upload
+from .worker import Job, Runner
+
+Options = TypeVar("Options", bound=BaseModel)
+Endpoint = TypeVar("Endpoint", bound=Callable[..., Coroutine[Any, Any, Response]])
+
+
+def clean(text: str) -> str:
+    """Text without lone surrogates (JSON may carry them; no file or name can use them)."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def settings_of(options: RankingOptions | Side, extra: CompareOptions | None = None) -> Settings:
+    """The library settings of a request's options (a side of a comparison takes the
+    common options from ``extra``)."""
+    common: Any = extra if extra is not None else options
+    items = options.tiebreaks
+    tiebreaks: str | tuple[str, ...] | None
+    if isinstance(items, list):
+        tiebreaks = tuple(clean(item) for item in items)
+    else:
+        tiebreaks = clean(items) if items is not None else None
+    return Settings(
+        tiebreaks,
+        clean(options.rules) if options.rules else None,
+        common.after_round,
+        common.unrated_rating,
+        common.primary,
+        common.allow_discouraged,
+    )
+
+
+@dataclass(frozen=True)
+class Api:
+    """The API's routes, bound to the app's limits and worker runner."""
+
+    runner: Runner
+    max_upload: int
+
+    def inline(self, tournament: TournamentInput) -> Upload:
+        """The upload of an inline tournament (413 when larger than the limit)."""
+        if tournament.encoding == "base64":
+            try:
+                data = base64.b64decode(tournament.data, validate=True)
+            except (binascii.Error, ValueError):
+                message = "tournament.data is not valid base64"
+                raise _invalid(message, "body.tournament.data") from None
+        else:
+            data = tournament.data.encode("utf-8", "replace")
+        return self._checked(Upload(data, clean(tournament.name) or "input", tournament.format))
+
+    async def uploaded(self, file: UploadFile, fmt: Format | None) -> Upload:
+        """The upload of a multipart file (413 when larger than the limit)."""
+        data = await file.read(self.max_upload + 1)
+        return self._checked(Upload(data, clean(file.filename or "upload"), fmt))
+
+    def _checked(self, upload: Upload) -> Upload:
+        if len(upload.data) > self.max_upload:
+            raise HTTPException(413, too_large_message(self.max_upload))
+        return upload
+
+    async def answer(self, job: Job, *arguments: Any) -> Response:
+        """Run a job in a worker and send its outcome."""
+        from .app import outcome_response
+
+        return outcome_response(await self.runner.run(job, *arguments), self.runner, api=True)
+
+
+def _invalid(message: str, field: str) -> RequestValidationError:
+    """A 422 about one field of the request."""
+    return RequestValidationError(
+        [{"type": "value_error", "loc": tuple(field.split(".")), "msg": message, "input": None}]
+    )
+
+
+def parse_options(model: type[Options], text: str | None) -> Options:
+    """The options of an upload request (a JSON text in the ``options`` form field)."""
+    try:
+        return model.model_validate_json(text or "{}")
+    except ValidationError as error:
+        errors: Sequence[Any] = error.errors(include_url=False)
+        raise RequestValidationError(
+            [{**item, "loc": ("body", "options", *item["loc"])} for item in errors]
+        ) from None
+
+
+UploadFileField = Annotated[UploadFile, File(description="The tournament file")]
+OptionsField = Annotated[
+    str | None, Form(description="The request's JSON without 'tournament'", max_length=100_000)
+]
+FormatField = Annotated[Format | None, Form(description="Force a format")]
+
+
+def build_router(api: Api) -> APIRouter:
+    """The API's routes."""
+    router = APIRouter(prefix="/api", tags=["api"])
+    _standings_routes(router, api)
+    _explain_routes(router, api)
+    _compare_routes(router, api)
+    _convert_routes(router, api)
+    document = api_jobs.catalogue_json()  # built once: it never changes while serving
+
+    @router.get("/catalogue", response_model=CatalogueDocument, summary="The catalogue")
+    async def catalogue() -> Response:
+        """Every tie-break (code, name, article, modifiers, names in every language), every
+        rules regime and the recommended lists."""
+        return Response(document, media_type="application/json")
+
+    return router
+
+
+ERRORS = error_responses(400, 413, 422)
+
+
+def _post(
+    router: APIRouter, path: str, summary: str, answer: type[BaseModel] | dict[str, Any]
+) -> Callable[[Endpoint], Endpoint]:
+    """Register a POST endpoint whose answers are documented by ``answer`` (a model, or an
+    OpenAPI response object) and the error document."""
+    ok = {"model": answer} if isinstance(answer, type) else answer
+    responses: dict[int | str, dict[str, Any]] = {200: ok, **ERRORS}
+    return router.post(path, summary=summary, responses=responses, response_class=Response)
+
+
+def _standings_routes(router: APIRouter, api: Api) -> None:
+    """``/api/standings`` and ``/api/validate``, inline and upload."""
+    model = StandingsDocument
+
+    @_post(router, "/standings", "Compute the standings", model)
+    async def standings(request: StandingsRequest) -> Response:
+        """The standings of an inline tournament: the document of ``tiebreaks standings
+        --format json``."""
+        return await api.answer(
+            api_jobs.standings, api.inline(request.tournament), settings_of(request)
+        )
+
+    @_post(router, "/standings/upload", "Compute the standings of an uploaded file", model)
+    async def standings_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/standings``, the file as a multipart upload."""
+        parsed = parse_options(StandingsOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(api_jobs.standings, upload, settings_of(parsed))
+
+    @_post(router, "/validate", "Check a tie-break list", ValidateDocument)
+    async def validate(request: StandingsRequest) -> Response:
+        """The detected tournament and the list checked against it and the regulation:
+        unknown names (with suggestions), team tie-breaks in an individual event (and the
+        reverse), tie-breaks reserved for Swiss tournaments in a round robin (C.07 Art. 8)."""
+        return await api.answer(
+            api_jobs.validate, api.inline(request.tournament), settings_of(request)
+        )
+
+    @_post(router, "/validate/upload", "Check a tie-break list (upload)", ValidateDocument)
+    async def validate_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/validate``, the file as a multipart upload."""
+        parsed = parse_options(StandingsOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(api_jobs.validate, upload, settings_of(parsed))
+
+
+def _explain_routes(router: APIRouter, api: Api) -> None:
+    """``/api/explain`` and ``/api/why``, inline and upload."""
+
+    @_post(router, "/explain", "Explain a participant's values", PlacingDocument)
+    async def explain(request: ExplainRequest) -> Response:
+        """A participant's place, neighbours and every value (or one) line by line."""
+        return await api.answer(
+            api_jobs.explain,
+            api.inline(request.tournament),
+            settings_of(request),
+            clean(request.participant),
+            clean(request.tiebreak) if request.tiebreak else None,
+        )
+
+    @_post(router, "/explain/upload", "Explain a value (upload)", PlacingDocument)
+    async def explain_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/explain``, the file as a multipart upload."""
+        parsed = parse_options(ExplainOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(
+            api_jobs.explain,
+            upload,
+            settings_of(parsed),
+            clean(parsed.participant),
+            clean(parsed.tiebreak) if parsed.tiebreak else None,
+        )
+
+    @_post(router, "/why", "Why is A ahead of B", WhyDocument)
+    async def why(request: WhyRequest) -> Response:
+        """The tie-breaks in order until one separates them, and where it differs."""
+        return await api.answer(
+            api_jobs.why_ahead,
+            api.inline(request.tournament),
+            settings_of(request),
+            clean(request.a),
+            clean(request.b),
+        )
+
+    @_post(router, "/why/upload", "Why is A ahead of B (upload)", WhyDocument)
+    async def why_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/why``, the file as a multipart upload."""
+        parsed = parse_options(WhyOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(
+            api_jobs.why_ahead, upload, settings_of(parsed), clean(parsed.a), clean(parsed.b)
+        )
+
+
+def _compare_routes(router: APIRouter, api: Api) -> None:
+    """``/api/compare``, inline and upload."""
+    model = CompareDocument
+
+    @_post(router, "/compare", "Compare two regimes or two lists", model)
+    async def compare(request: CompareRequest) -> Response:
+        """Both standings side by side: who changes place and the first tie-break that
+        decides differently."""
+        return await api.answer(
+            api_jobs.compare,
+            api.inline(request.tournament),
+            settings_of(request.a, request),
+            settings_of(request.b, request),
+        )
+
+    @_post(router, "/compare/upload", "Compare (upload)", model)
+    async def compare_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/compare``, the file as a multipart upload."""
+        parsed = parse_options(CompareOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(
+            api_jobs.compare, upload, settings_of(parsed.a, parsed), settings_of(parsed.b, parsed)
+        )
+
+
+def _convert_routes(router: APIRouter, api: Api) -> None:
+    """``/api/convert``, inline and upload."""
+    files = {
+        "content": {
+            media: {"schema": {"type": "string", "format": "binary"}}
+            for media in ("text/csv", "text/plain", "text/html", "application/pdf")
+        }
+        | {"application/json": {"schema": {"type": "object"}}},
+        "description": "The file, as an attachment",
+    }
+
+    @_post(router, "/convert", "Download the standings or the tournament", files)
+    async def convert(request: ConvertRequest) -> Response:
+        """The standings as CSV, text, JSON, HTML or PDF, or the tournament as TRF26, our
+        JSON or FIDE Chess-JSON (as ``tiebreaks convert``)."""
+        return await api.answer(
+            api_jobs.convert,
+            api.inline(request.tournament),
+            settings_of(request),
+            request.to,
+            request.lang,
+        )
+
+    @_post(router, "/convert/upload", "Download (upload)", files)
+    async def convert_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/convert``, the file as a multipart upload."""
+        parsed = parse_options(ConvertOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(
+            api_jobs.convert, upload, settings_of(parsed), parsed.to, parsed.lang
+        )

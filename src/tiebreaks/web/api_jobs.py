@@ -1,0 +1,253 @@
+"""The HTTP API's computations, each run in a worker: JSON (or a file) in an
+:class:`~.worker.Outcome`, and a 422 answer for every error the request caused."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ..cli import render_standings, write_tournament
+from ..comparison import compare_standings
+from ..errors import TiebreaksError, UsageError
+from ..explain import explain_participant, find_participant, why
+from ..model import Tournament
+from ..render import standings_json
+from ..render.compare import comparison_data
+from ..render.explain import placing_json, why_json
+from ..render.i18n import check_language
+from ..standings import Standings
+from ..tiebreaks.names import resolve_list, resolve_name
+from .service import (
+    Settings,
+    Upload,
+    check_items,
+    compute,
+    detected_format,
+    discouraged,
+    error_data,
+    file_list,
+    is_team,
+    read,
+    recommended_list,
+    to_json,
+)
+from .worker import Outcome
+
+JSON = "application/json"
+
+#: download formats: media type and file name ending
+FILE_TYPES = {
+    "csv": ("text/csv; charset=utf-8", ".csv"),
+    "text": ("text/plain; charset=utf-8", ".txt"),
+    "standings-json": (JSON, ".standings.json"),
+    "html": ("text/html; charset=utf-8", ".html"),
+    "pdf": ("application/pdf", ".pdf"),
+    "trf": ("text/plain; charset=utf-8", ".trf"),
+    "json": (JSON, ".json"),
+    "chess-json": (JSON, ".chess.json"),
+}
+
+
+def guarded(action: Callable[[], Outcome]) -> Outcome:
+    """The outcome of ``action``, or a 422 JSON answer for an error the request caused."""
+    try:
+        return action()
+    except TiebreaksError as error:
+        return Outcome(422, JSON, to_json(error_data(error)))
+
+
+def _json(text: str) -> Outcome:
+    return Outcome(200, JSON, text.encode("utf-8"))
+
+
+def standings(upload: Upload, settings: Settings) -> Outcome:
+    """The standings as the library's JSON document (``tiebreaks standings --format json``)."""
+    return guarded(lambda: _json(standings_json(compute(read(upload), settings))))
+
+
+def explain(upload: Upload, settings: Settings, participant: str, label: str | None) -> Outcome:
+    """A participant's place and values explained (``tiebreaks explain``)."""
+
+    def action() -> Outcome:
+        result = compute(read(upload), settings)
+        row = find_participant(result, participant)
+        labels = (column_label(result, label),) if label else None
+        return _json(placing_json(result, explain_participant(result, row, labels)))
+
+    return guarded(action)
+
+
+def column_label(result: Standings, text: str) -> str:
+    """The column that ``text`` names: its label, or any name of its tie-break."""
+    if text in result.columns:
+        return text
+    wanted = str(resolve_name(text).spec)
+    if wanted in result.columns:
+        return wanted
+    raise UsageError(f"{text!r} is not in the list: {', '.join(result.columns)}")
+
+
+def why_ahead(upload: Upload, settings: Settings, first: str, second: str) -> Outcome:
+    """Why one participant is ahead of another (``tiebreaks why``)."""
+
+    def action() -> Outcome:
+        result = compute(read(upload), settings)
+        a, b = find_participant(result, first), find_participant(result, second)
+        return _json(why_json(why(result, a, b)))
+
+    return guarded(action)
+
+
+def compare(upload: Upload, side_a: Settings, side_b: Settings) -> Outcome:
+    """Two regimes or two lists side by side (``tiebreaks compare``)."""
+
+    def action() -> Outcome:
+        tournament = read(upload)
+        a, b = compute(tournament, side_a), compute(tournament, side_b)
+        return Outcome(200, JSON, to_json(comparison_data(compare_standings(a, b))))
+
+    return guarded(action)
+
+
+def validate(upload: Upload, settings: Settings) -> Outcome:
+    """The detected tournament, the list resolved and checked, and its default lists."""
+
+    def action() -> Outcome:
+        tournament = read(upload)
+        allowed = replace(settings, allow_discouraged=True)
+        default = compute(tournament, replace(allowed, tiebreaks=None))
+        items = settings.tiebreaks
+        if isinstance(items, str):
+            items = tuple(str(found.spec) for found in resolve_list(items))
+        canonical, problems = check_items(tournament, items or ())
+        if items and not problems:
+            trial = compute(tournament, replace(allowed, tiebreaks=tuple(canonical)))
+            problems = discouraged(trial, canonical)
+        data = {
+            "valid": not problems,
+            "tiebreaks": canonical,
+            "problems": [problem.data() for problem in problems],
+            "tournament": summary(upload, default),
+            "defaults": {
+                "tiebreaks": list(default.columns),
+                "source": default.tiebreaks_source,
+                "file": list(file_list(tournament)),
+                "recommended": recommended_list(tournament).split(","),
+            },
+        }
+        return Outcome(200, JSON, to_json(data))
+
+    return guarded(action)
+
+
+def summary(upload: Upload, result: Standings) -> dict[str, Any]:
+    """The detected tournament: format, name, kind, size, rounds, start date, regime."""
+    tournament = result.tournament
+    return {
+        "format": detected_format(upload),
+        "name": tournament.name,
+        "type": result.pairing_system.value,
+        "teams": is_team(tournament),
+        "participants": len(result.rows),
+        "rounds": tournament.rounds,
+        "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
+        "rules": result.rules.name,
+        "rules_reason": result.rules_reason,
+        "warnings": [str(warning) for warning in tournament.warnings],
+    }
+
+
+def convert(upload: Upload, settings: Settings, output: str, lang: str) -> Outcome:
+    """The standings or the tournament in one of :data:`FILE_TYPES` (as a download)."""
+
+    def action() -> Outcome:
+        code = check_language(lang)
+        tournament = read(upload)
+        return file_outcome(tournament, compute(tournament, settings), output, code, upload.source)
+
+    return guarded(action)
+
+
+def file_outcome(
+    tournament: Tournament, result: Standings, output: str, lang: str, source: str
+) -> Outcome:
+    """A download: the standings or the tournament in ``output`` (one of :data:`FILE_TYPES`),
+    named after the uploaded file."""
+    if output not in FILE_TYPES:
+        raise UsageError(f"unknown output format {output!r}; formats: {', '.join(FILE_TYPES)}")
+    content = _content(tournament, result, output, lang)
+    media_type, ending = FILE_TYPES[output]
+    body = content.encode("utf-8") if isinstance(content, str) else content
+    disposition = f'attachment; filename="{download_name(source, ending)}"'
+    return Outcome(200, media_type, body, (("content-disposition", disposition),))
+
+
+def _content(tournament: Tournament, result: Standings, output: str, lang: str) -> str | bytes:
+    if output == "standings-json":
+        return render_standings(result, "json", lang)
+    if output == "pdf" and importlib.util.find_spec("weasyprint") is None:
+        raise UsageError("PDF output needs WeasyPrint on the server (pip install 'tiebreaks[pdf]')")
+    return write_tournament(tournament, result, output, lang)
+
+
+def download_name(source: str, ending: str) -> str:
+    """A safe file name for a download: the upload's name without its folder and ending,
+    letters, digits, ``-`` and ``_`` only."""
+    stem = source.replace("\\", "/").rsplit("/", 1)[-1]
+    for known in (".chess.json", ".standings.json", *(end for _, end in FILE_TYPES.values())):
+        if stem.lower().endswith(known):
+            stem = stem[: -len(known)]
+            break
+    stem = stem.rsplit(".", 1)[0] if "." in stem else stem
+    safe = "".join(
+        char if char.isascii() and (char.isalnum() or char in "-_") else "_" for char in stem
+    )
+    return (safe.strip("_") or "tournament")[:80] + ending
+
+
+def catalogue_json() -> bytes:
+    """The catalogue of tie-breaks and regimes (``tiebreaks list``) as JSON."""
+    from ..rules import REGIMES
+    from ..standings import RECOMMENDED, TEAM_DEFAULT
+    from ..tiebreaks.names import names_for
+    from ..tiebreaks.registry import catalogue
+
+    entries = [
+        {
+            "acronym": entry.acronym,
+            "name": entry.name,
+            "article": entry.article,
+            "type": entry.type_code,
+            "modifiers": list(entry.modifiers),
+            "kind": entry.kind.value,
+            "scope": entry.scope,
+            "rating_based": entry.rating_based,
+            "aliases": list(entry.aliases),
+            "names": {key: list(value) for key, value in names_for(entry.acronym).items()},
+        }
+        for entry in catalogue()
+    ]
+    regimes = [
+        {
+            "name": rules.name,
+            "code": rules.code,
+            "title": rules.title,
+            "effective_from": rules.effective_from.isoformat() if rules.effective_from else None,
+            "default_tiebreaks": rules.default_tiebreaks.split(",")
+            if rules.default_tiebreaks
+            else None,
+        }
+        for rules in REGIMES.values()
+    ]
+    data = {
+        "tiebreaks": entries,
+        "regimes": regimes,
+        "recommended": {
+            **{system.value: text.split(",") for system, text in RECOMMENDED.items()},
+            "team": TEAM_DEFAULT.split(","),
+        },
+    }
+    return json.dumps(data, ensure_ascii=False).encode("utf-8")

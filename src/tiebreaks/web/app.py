@@ -1,0 +1,172 @@
+"""The web application: the page (``/``, ``/standings``, ``/download``), the HTTP API
+(``/api/...``) and its OpenAPI description (``/api/openapi.json``).
+
+Limits: request bodies over the limit get 413 (see :mod:`.limits`); each computation runs in
+a worker process stopped after ``time_limit_seconds`` (422, see :mod:`.worker`). No state is
+kept between requests and nothing is written to disk: an uploaded file travels in the page's
+form (base64 in a hidden field) and is read from memory.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartParser
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.types import Scope
+
+from .. import __version__
+from .api import Api, build_router
+from .limits import BodyLimit, SecurityHeaders
+from .page import build_page_router
+from .page_jobs import warm_up
+from .worker import INTERNAL, TIMEOUT, Outcome, Runner
+
+#: default largest tournament file accepted, in bytes
+MAX_UPLOAD_BYTES = 4 * 1024 * 1024
+#: default longest computation, in seconds
+TIME_LIMIT_SECONDS = 20.0
+#: security headers of every answer (the page loads its own CSS and script only)
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'none'; style-src 'self'; script-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+
+def body_limit(max_upload_bytes: int) -> int:
+    """The largest request body: the file as base64 in a form, with room for the rest."""
+    return max_upload_bytes * 4 // 3 + 64 * 1024
+
+
+def create_app(
+    max_upload_bytes: int = MAX_UPLOAD_BYTES,
+    time_limit_seconds: float = TIME_LIMIT_SECONDS,
+    workers: int | None = None,
+) -> FastAPI:
+    """The application: tournament files up to ``max_upload_bytes``, computations up to
+    ``time_limit_seconds``, at most ``workers`` computations at once (default: the cores)."""
+    if max_upload_bytes <= 0 or time_limit_seconds <= 0:
+        raise ValueError("the upload and time limits must be positive")
+    warm_up()
+    limit = body_limit(max_upload_bytes)
+    # uploads stay in memory: no temporary file on disk, whatever their size
+    MultiPartParser.spool_max_size = max(MultiPartParser.spool_max_size, limit)
+    runner = Runner(time_limit_seconds, workers)
+    app = FastAPI(
+        title="tiebreaks",
+        version=__version__,
+        description="Chess tournament standings with every FIDE tie-break, exact and explained.",
+        openapi_url="/api/openapi.json",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.include_router(build_router(Api(runner, max_upload_bytes)))
+    app.include_router(build_page_router(runner, max_upload_bytes, limit))
+    _handlers(app)
+    app.add_middleware(BodyLimit, limit=limit, answer=error_answer)
+    app.add_middleware(SecurityHeaders, headers=SECURITY_HEADERS)
+    return app
+
+
+def is_api(scope: Scope) -> bool:
+    """True for a request to the API (JSON errors); else the page (HTML errors)."""
+    return str(scope.get("path", "")).startswith("/api")
+
+
+def error_answer(scope: Scope, status: int, message: str, **extra: Any) -> Response:
+    """An error answer: JSON for the API, a short page for the browser."""
+    if is_api(scope):
+        body = {"error": {"message": message, "location": None, **extra}}
+        return JSONResponse(body, status_code=status)
+    return HTMLResponse(error_page(status, message), status_code=status)
+
+
+def error_page(status: int, message: str) -> str:
+    """A minimal page for an error found before the page's own view could be built."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
+        f"<title>{status}</title>"
+        '<link rel="stylesheet" href="/static/app.css"/></head><body><main class="error-page">'
+        f"<h1>{status}</h1><p>{html.escape(message)}</p>"
+        '<p><a href="/">tiebreaks</a></p></main></body></html>\n'
+    )
+
+
+def _handlers(app: FastAPI) -> None:
+    """Every error answered as JSON (API) or as a short page (browser)."""
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        """404, 405, 413 ... with our error document."""
+        message = str(error.detail) if error.detail else "error"
+        if error.status_code == 400 and message == "There was an error parsing the body":
+            message = (
+                "the request body cannot be read: it is not JSON in UTF-8 (or, for an upload, "
+                "not multipart form data)"
+            )
+        response = error_answer(request.scope, error.status_code, message)
+        for name, value in (error.headers or {}).items():
+            response.headers[name] = value
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        """A request that does not follow the description: 422 naming the field."""
+        message, extra = validation_message(error)
+        return error_answer(request.scope, 422, message, **extra)
+
+
+def validation_message(error: RequestValidationError) -> tuple[str, dict[str, Any]]:
+    """The message of a malformed request, the field it is about and, for malformed JSON,
+    the line and column in the request body."""
+    first: dict[str, Any] = dict(error.errors()[0]) if error.errors() else {}
+    where = [str(part) for part in first.get("loc", ())]
+    message = str(first.get("msg", "malformed request"))
+    extra: dict[str, Any] = {"field": ".".join(where) or None}
+    if first.get("type") == "json_invalid" and isinstance(error.body, str):
+        position = int(where[1]) if len(where) > 1 and where[1].isdigit() else 0
+        line = error.body.count("\n", 0, position) + 1
+        column = position - (error.body.rfind("\n", 0, position) + 1) + 1
+        reason = first.get("ctx", {}).get("error", "")
+        message = f"the request is not valid JSON: {reason} (line {line}, column {column})"
+        extra = {"field": "body", "location": {"source": "request", "line": line, "column": column}}
+    elif where:
+        message = f"{'.'.join(where)}: {message}"
+    if len(error.errors()) > 1:
+        message += f" (and {len(error.errors()) - 1} more)"
+    return message, extra
+
+
+def outcome_response(result: Outcome | tuple[str, str], runner: Runner, *, api: bool) -> Response:
+    """The answer of a worker's result: its outcome, or 422 when it ran out of time, or 500
+    when it failed (a bug)."""
+    if isinstance(result, Outcome):
+        return Response(
+            result.body, result.status, headers=dict(result.headers), media_type=result.media_type
+        )
+    kind, text = result
+    scope: Scope = {"path": "/api" if api else "/"}
+    if kind == TIMEOUT:
+        message = (
+            f"the computation took longer than the limit of {runner.time_limit:g} seconds and "
+            "was stopped; try a smaller tournament or fewer tie-breaks"
+        )
+        return error_answer(scope, 422, message)
+    assert kind == INTERNAL
+    message = f"internal error: {text}; this is a bug in tiebreaks, please report it"
+    return error_answer(scope, 500, message)
+
+
+def openapi_json(app: FastAPI) -> str:
+    """The OpenAPI description as text (for the documentation)."""
+    return json.dumps(app.openapi(), indent=2)

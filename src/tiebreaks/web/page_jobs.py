@@ -1,0 +1,326 @@
+"""The page's computations, each run in a worker: the upload page, the results page (the
+detected tournament, the tie-break editor, standings, crosstable, the panel) and downloads."""
+
+from __future__ import annotations
+
+import base64
+import itertools
+from dataclasses import dataclass, replace
+
+from ..errors import TiebreaksError, UsageError
+from ..model import Tournament
+from ..render.i18n import SUPPORTED
+from ..rules import rules_by_name
+from ..standings import Standings
+from .api_jobs import file_outcome
+from .i18n import web_translator
+from .page_state import PageRequest, apply_edit, number_or_none
+from .panels import Panel, explain_panel, why_panel
+from .service import (
+    Problem,
+    Settings,
+    Upload,
+    check_items,
+    compute,
+    discouraged,
+    is_team,
+    read,
+)
+from .views import (
+    DOWNLOADS,
+    Choice,
+    Common,
+    Fact,
+    ItemView,
+    Table,
+    common,
+    error_view,
+    facts,
+    item_views,
+    origin_text,
+    participant_choices,
+    render,
+    rules_choices,
+    suggestions,
+    table,
+    upload_view,
+)
+from .worker import Outcome
+
+HTML = "text/html; charset=utf-8"
+
+
+def language(request: PageRequest) -> str:
+    """The page's language (English when the form names none we have)."""
+    code = request.lang.strip().lower()[:2]
+    return code if code in SUPPORTED else "en"
+
+
+def upload_page(lang: str, max_upload: int, message: str = "", status: int = 200) -> Outcome:
+    """The first page: choose, drop or paste a tournament file; ``message`` says what went
+    wrong with the last try."""
+    from .views import ErrorView
+
+    error = ErrorView(message, 0, 0, "", "") if message else None
+    body = render("upload.html.j2", lang, view=upload_view(lang, max_upload, error))
+    return Outcome(status, HTML, body)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """The list as edited and checked, and the standings (None when they cannot be
+    computed: ``error`` says why); ``blocked`` when problems keep them from being shown."""
+
+    items: tuple[str, ...]
+    origin: str
+    problems: tuple[Problem, ...]
+    standings: Standings | None
+    blocked: bool
+    error: str = ""
+    edit_error: str = ""
+    new_item: str = ""
+    notice: str = ""
+
+
+def rank(tournament: Tournament, request: PageRequest) -> Ranked:
+    """Apply the editor's edit, check the list, compute the standings."""
+    edited = apply_edit(request, tournament)
+    items, usable = edited.items, None
+    problems: list[Problem] = []
+    if items is not None:
+        canonical, problems = check_items(tournament, items)
+        bad = {problem.position for problem in problems}
+        usable = tuple(item for i, item in enumerate(canonical) if i not in bad) or ("PTS",)
+        items = tuple(canonical)
+    try:
+        settings = Settings(
+            usable,
+            request.rules or None,
+            number_or_none(request.after_round, "after round"),
+            number_or_none(request.unrated_rating, "rating of unrated players"),
+            allow_discouraged=True,
+        )
+        standings = compute(tournament, settings)
+    except TiebreaksError as error:
+        return Ranked(
+            items or (),
+            edited.origin,
+            tuple(problems),
+            None,
+            True,
+            str(error),
+            edited.error,
+            edited.added,
+            edited.notice,
+        )
+    problems += discouraged(standings, items)
+    if items is None:
+        items = tuple(str(spec) for spec in standings.tiebreaks)
+    blocked = any(not problem.overridable or not request.override for problem in problems)
+    origin = edited.origin or standings.tiebreaks_source
+    return Ranked(
+        items,
+        origin,
+        tuple(problems),
+        standings,
+        blocked,
+        edit_error=edited.error,
+        new_item=edited.added,
+        notice=edited.notice,
+    )
+
+
+def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
+    """The panel a button asked for (an explanation or a "why"), if any."""
+    standings = ranked.standings
+    if standings is None or ranked.blocked or not (request.explain or request.why):
+        return None
+    try:
+        if request.explain:
+            return explain_panel(standings, request.explain, lang)
+        first, _, second = request.why.partition("|")
+        if request.why == "form":
+            first, second = request.why_a, request.why_b
+        return why_panel(standings, first, second, lang)
+    except UsageError as error:
+        return Panel("error", str(error))
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    """The results page."""
+
+    common: Common
+    title: str
+    data: str
+    source: str
+    fmt: str
+    facts: tuple[Fact, ...]
+    rules: tuple[Choice, ...]
+    items: tuple[ItemView, ...]
+    origin: str
+    origin_text: str
+    new_item: str
+    edit_error: str
+    edit_notice: str
+    suggestions: tuple[Choice, ...]
+    has_file_list: bool
+    regime_list: str
+    after_round: str
+    unrated_rating: str
+    override: bool
+    can_override: bool
+    blocked: bool
+    error: str
+    table: Table | None
+    warnings: tuple[str, ...]
+    panel: Panel | None
+    why_a: tuple[Choice, ...]
+    why_b: tuple[Choice, ...]
+    downloads: tuple[tuple[str, str, str], ...]
+
+
+def results_view(
+    request: PageRequest, tournament: Tournament, ranked: Ranked, max_upload: int
+) -> ResultsView:
+    """Everything the results page shows."""
+    lang = language(request)
+    upload = request.upload
+    assert upload is not None
+    standings = ranked.standings if not ranked.blocked else None
+    default_a, default_b = _why_pair(standings)
+    return ResultsView(
+        common=common(lang, max_upload),
+        title=tournament.name or upload.source or web_translator(lang).gettext("Tournament"),
+        data=base64.b64encode(upload.data).decode("ascii"),
+        source=upload.source,
+        fmt=upload.fmt or "",
+        facts=facts(upload, tournament, ranked.standings, lang),
+        rules=rules_choices(request.rules, web_translator(lang).gettext),
+        items=item_views(ranked.items, list(ranked.problems), request.override, lang),
+        origin=ranked.origin,
+        origin_text=origin_text(ranked.origin, ranked.standings, lang),
+        new_item=ranked.new_item,
+        edit_error=ranked.edit_error,
+        edit_notice=ranked.notice,
+        suggestions=suggestions(is_team(tournament), lang),
+        has_file_list=bool(tournament.standings_list or tournament.tiebreak_list),
+        regime_list=_regime_with_list(request.rules),
+        after_round=request.after_round,
+        unrated_rating=request.unrated_rating,
+        override=request.override,
+        can_override=any(problem.overridable for problem in ranked.problems),
+        blocked=ranked.blocked,
+        error=ranked.error,
+        table=table(standings, lang) if standings is not None else None,
+        warnings=_warnings(ranked),
+        panel=panel_of(ranked, request, lang),
+        why_a=participant_choices(standings, request.why_a or default_a) if standings else (),
+        why_b=participant_choices(standings, request.why_b or default_b) if standings else (),
+        downloads=DOWNLOADS,
+    )
+
+
+def _warnings(ranked: Ranked) -> tuple[str, ...]:
+    """The standings' warnings, but those the editor already shows as blocking problems."""
+    if ranked.standings is None:
+        return ()
+    shown = {problem.message for problem in ranked.problems} if ranked.blocked else set()
+    return tuple(str(w) for w in ranked.standings.warnings if w.message not in shown)
+
+
+def _why_pair(standings: Standings | None) -> tuple[str, str]:
+    """The pair the "why" menus start with: the first two neighbours with equal points (a
+    tie-break decides between them), else the first two."""
+    if standings is None or len(standings.rows) < 2:
+        return "", ""
+    rows, first = standings.rows, standings.columns[0]
+    pair = next(
+        (
+            (above, below)
+            for above, below in itertools.pairwise(rows)
+            if above.values[first] == below.values[first]
+        ),
+        (rows[0], rows[1]),
+    )
+    return str(pair[0].player.start_number), str(pair[1].player.start_number)
+
+
+def _regime_with_list(rules: str) -> str:
+    """The regime's name when it has its own default list (uscf), else ""."""
+    try:
+        return rules if rules and rules_by_name(rules).default_tiebreaks else ""
+    except UsageError:
+        return ""
+
+
+def _read(request: PageRequest, max_upload: int) -> Tournament | Outcome:
+    """The request's tournament, or the upload page saying why it cannot be read."""
+    lang = language(request)
+    upload = request.upload
+    if upload is None:
+        message = request.message or web_translator(lang).gettext(
+            "Choose a tournament file, drop one here or paste its text."
+        )
+        return upload_page(lang, max_upload, message, 422)
+    try:
+        return read(upload)
+    except TiebreaksError as error:
+        text = upload.data.decode("utf-8", "replace") if len(upload.data) < 200_000 else ""
+        view = upload_view(lang, max_upload, error_view(error, upload), text)
+        return Outcome(422, HTML, render("upload.html.j2", lang, view=view))
+
+
+def results_page(request: PageRequest, max_upload: int) -> Outcome:
+    """The results page (or only its panel, for the page's script)."""
+    lang = language(request)
+    tournament = _read(request, max_upload)
+    if isinstance(tournament, Outcome):
+        return tournament
+    ranked = rank(tournament, request)
+    if request.partial:
+        panel = panel_of(ranked, request, lang) or Panel("error", ranked.error or "–")
+        return Outcome(200, HTML, render("panel.html.j2", lang, panel=panel))
+    view = results_view(request, tournament, ranked, max_upload)
+    status = 422 if ranked.error else 200
+    return Outcome(status, HTML, render("results.html.j2", lang, view=view))
+
+
+def download(request: PageRequest, max_upload: int) -> Outcome:
+    """A download of the standings or the tournament (the results page when the list is
+    blocked or the standings cannot be computed)."""
+    lang = language(request)
+    tournament = _read(request, max_upload)
+    if isinstance(tournament, Outcome):
+        return tournament
+    ranked = rank(tournament, replace(request, edit=""))
+    upload = request.upload
+    assert upload is not None
+    if ranked.standings is not None and not ranked.blocked:
+        try:
+            return file_outcome(tournament, ranked.standings, request.download, lang, upload.source)
+        except UsageError as error:
+            ranked = replace(ranked, error=str(error))
+    else:
+        ranked = replace(
+            ranked,
+            error=ranked.error
+            or web_translator(lang).gettext(
+                "The standings cannot be computed with this list: see the tie-breaks."
+            ),
+        )
+    view = results_view(request, tournament, ranked, max_upload)
+    return Outcome(422, HTML, render("results.html.j2", lang, view=view))
+
+
+def warm_up() -> None:
+    """Load what the workers need (modules, catalogs, templates, locale data) once, in the
+    server process before it serves, so that every worker starts with it loaded."""
+    from ..api import example_path
+
+    upload = Upload(example_path("held-swiss-16.trf").read_bytes(), "held-swiss-16.trf")
+    for lang in SUPPORTED:
+        upload_page(lang, 1)
+        request = PageRequest(lang=lang, upload=upload, explain="1")
+        results_page(request, 1)
+        results_page(replace(request, explain="", why="1|2"), 1)

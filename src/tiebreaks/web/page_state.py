@@ -1,0 +1,132 @@
+"""What the page's form carries from one step to the next, and the tie-break editor's edits.
+
+The server keeps nothing: every request of the page brings the whole state in its form (the
+file as base64 in a hidden field, the list as one hidden field per item, the settings), and
+the buttons say what to do with it (``edit`` = ``up:2``, ``remove:0``, ``add`` ...;
+``explain`` = ``4|BH/C1``; ``why`` = ``form`` (the two menus) or ``2|5``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import UsageError
+from ..model import Tournament
+from ..rules import rules_by_name
+from ..tiebreaks.names import resolve_list
+from .service import Upload, file_list, is_team, recommended_list
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """One request of the page, as its form sent it (texts as typed)."""
+
+    lang: str = "en"
+    upload: Upload | None = None
+    rules: str = ""
+    items: tuple[str, ...] | None = None
+    origin: str = ""
+    edit: str = ""
+    new_item: str = ""
+    after_round: str = ""
+    unrated_rating: str = ""
+    override: bool = False
+    explain: str = ""
+    why: str = ""
+    why_a: str = ""
+    why_b: str = ""
+    partial: bool = False
+    download: str = ""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Edited:
+    """The list after an edit: its items (None: the library's default), where it comes from
+    (a reason as the standings word it), and what went wrong with the edit."""
+
+    items: tuple[str, ...] | None
+    origin: str
+    error: str = ""
+    added: str = ""
+    notice: str = ""
+
+
+def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
+    """The list of ``request`` with its edit applied."""
+    items, origin = request.items, request.origin
+    action, _, argument = request.edit.partition(":")
+    if action == "default":
+        return Edited(None, "")
+    if action == "file":
+        record = "212" if tournament.standings_list else "202"
+        return Edited(tuple(file_list(tournament)), f"file ({record})")
+    if action == "recommended":
+        return Edited(
+            tuple(recommended_list(tournament).split(",")), recommended_reason(tournament)
+        )
+    if action == "regime":
+        return _regime_list(request)
+    if items is None:
+        return Edited(None, "", added=request.new_item)
+    if action in ("up", "down", "remove") and argument.isdigit():
+        return Edited(_moved(items, action, int(argument)), "given")
+    if request.new_item.strip():
+        try:
+            found = resolve_list(request.new_item)
+        except UsageError as error:
+            return Edited(items, origin, str(error), request.new_item)
+        notice = "; ".join(
+            f"read {name.typed.strip()!r} as {name.matched!r} ({name.spec})"
+            for name in found
+            if name.corrected
+        )
+        return Edited(items + tuple(str(name.spec) for name in found), "given", notice=notice)
+    return Edited(items, origin)
+
+
+def recommended_reason(tournament: Tournament) -> str:
+    """Where the recommended list comes from, worded as the standings word it."""
+    if is_team(tournament):
+        return "default list for team tournaments (docs/conformance.md)"
+    return f"FIDE recommendation for a {tournament.pairing_system.value} tournament"
+
+
+def _regime_list(request: PageRequest) -> Edited:
+    try:
+        default = rules_by_name(request.rules).default_tiebreaks if request.rules else None
+    except UsageError as error:
+        return Edited(request.items, request.origin, str(error))
+    if default is None:
+        return Edited(request.items, request.origin)
+    return Edited(tuple(default.split(",")), f"default list of the {request.rules} rules")
+
+
+def _moved(items: tuple[str, ...], action: str, position: int) -> tuple[str, ...]:
+    """``items`` with the one at ``position`` moved up, down or removed."""
+    listed = list(items)
+    if not 0 <= position < len(listed):
+        return items
+    if action == "remove":
+        del listed[position]
+    elif action == "up" and position > 0:
+        listed[position - 1], listed[position] = listed[position], listed[position - 1]
+    elif action == "down" and position + 1 < len(listed):
+        listed[position + 1], listed[position] = listed[position], listed[position + 1]
+    return tuple(listed)
+
+
+def parse_explain(value: str) -> tuple[str, str | None]:
+    """The participant and the column of an ``explain`` button ("4|BH/C1"; "4": every value)."""
+    participant, _, label = value.partition("|")
+    return participant, label or None
+
+
+def number_or_none(text: str, name: str) -> int | None:
+    """A whole number typed in a field, None when empty; UsageError when not a number."""
+    cleaned = text.strip()
+    if not cleaned:
+        return None
+    if not cleaned.isdigit() or len(cleaned) > 6:
+        raise UsageError(f"{name}: {cleaned!r} is not a whole number")
+    return int(cleaned)

@@ -1,0 +1,430 @@
+"""The HTTP API's documents: what a request sends and what an answer holds (the OpenAPI
+description is generated from these models).
+
+Values in answers are exact: the standings document writes them as JSON numbers in exact
+decimal notation (as ``tiebreaks standings --format json`` does), explanations and
+comparisons as decimal strings; ``null`` is an undefined value.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+
+Format = Literal["trf", "json", "chess-json", "pgn", "csv"]
+Language = Literal["en", "de", "it", "fr", "es"]
+Output = Literal["csv", "text", "standings-json", "html", "pdf", "trf", "json", "chess-json"]
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+#: an exact decimal written as a JSON number
+ExactNumber = Annotated[Decimal, WithJsonSchema({"type": "number"})]
+
+
+class _Strict(BaseModel):
+    """A request document: no unknown field, no type coercion (``0`` is not ``false``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+#: a small tournament for the examples of the description (four players, three rounds)
+EXAMPLE_TRF = "\n".join(
+    [
+        "012 Example: round robin, 4 players",
+        "042 2026/03/07",
+        "092 Individual: Round-Robin",
+        "XXR 3",
+        "001    1 m    Anna                              2100 NOR           0 1990/01/01  2.5"
+        "    1     4 w 1     3 b =     2 b 1",
+        "001    2 m    Ben                               2000 NOR           0 1990/01/01  1.5"
+        "    3     3 w =     4 b 1     1 w 0",
+        "001    3 m    Carla                             1900 NOR           0 1990/01/01  2.0"
+        "    2     2 b =     1 w =     4 w 1",
+        "001    4 m    Dmitri                            1800 NOR           0 1990/01/01  0.0"
+        "    4     1 b 0     2 w 0     3 b 0",
+        "",
+    ]
+)
+
+
+class TournamentInput(_Strict):
+    """A tournament file sent inline."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"data": EXAMPLE_TRF, "name": "example.trf"}]},
+    )
+
+    data: str = Field(
+        description="The file's content: its text, or base64 of its bytes when encoding is "
+        "'base64' (for TRF files in CP1252 or Latin-1)"
+    )
+    encoding: Literal["text", "base64"] = "text"
+    format: Format | None = Field(None, description="Force a format (default: from the content)")
+    name: str = Field("input", max_length=200, description="File name, used in messages")
+
+
+TiebreakList = (
+    Annotated[str, Field(max_length=2000)] | Annotated[list[Name], Field(max_length=100)] | None
+)
+
+
+class RankingOptions(_Strict):
+    """How to rank (the options of ``tiebreaks standings``)."""
+
+    tiebreaks: TiebreakList = Field(
+        None,
+        description="Ordered list: one text ('PTS,BH/C1,SB', a preset such as "
+        "'olympiad-2010') or a list of names or descriptors; default: the regime's list, "
+        "else the file's, else the FIDE recommendation for the type of tournament",
+    )
+    rules: str | None = Field(
+        None, max_length=60, description="Rules regime, e.g. fide-2026 (default: by start date)"
+    )
+    after_round: int | None = Field(None, ge=0, le=100_000)
+    unrated_rating: int | None = Field(None, ge=0, le=10_000)
+    primary: Literal["MP", "GP"] | None = Field(None, description="Team events: the first score")
+    allow_discouraged: bool = Field(
+        False,
+        description="Compute even with a tie-break the regulation reserves for another type of "
+        "tournament (Buchholz in a round robin, C.07 Art. 8); else such a list is refused",
+    )
+
+
+class StandingsOptions(RankingOptions):
+    """Options of ``POST /api/standings`` (and ``/api/validate``)."""
+
+
+class ExplainOptions(RankingOptions):
+    """Options of ``POST /api/explain``."""
+
+    participant: Name = Field(description="Start number or (part of a) name")
+    tiebreak: str | None = Field(
+        None, max_length=100, description="Only this column (default: every value)"
+    )
+
+
+class WhyOptions(RankingOptions):
+    """Options of ``POST /api/why``."""
+
+    a: Name = Field(description="First participant: start number or name")
+    b: Name = Field(description="Second participant: start number or name")
+
+
+class Side(_Strict):
+    """One side of a comparison."""
+
+    tiebreaks: TiebreakList = None
+    rules: str | None = Field(None, max_length=60)
+
+
+class CompareOptions(_Strict):
+    """Options of ``POST /api/compare``: two regimes, two lists, or both."""
+
+    a: Side
+    b: Side
+    after_round: int | None = Field(None, ge=0, le=100_000)
+    unrated_rating: int | None = Field(None, ge=0, le=10_000)
+    primary: Literal["MP", "GP"] | None = None
+    allow_discouraged: bool = False
+
+
+class ConvertOptions(RankingOptions):
+    """Options of ``POST /api/convert``."""
+
+    to: Output = Field(description="Output format")
+    lang: Language = Field("en", description="Language of text, HTML and PDF")
+
+
+class StandingsRequest(StandingsOptions):
+    """The tournament and how to rank it."""
+
+    tournament: TournamentInput
+
+
+class ExplainRequest(ExplainOptions):
+    """The tournament, how to rank it, and whose values to explain."""
+
+    tournament: TournamentInput
+
+
+class WhyRequest(WhyOptions):
+    """The tournament, how to rank it, and the two participants."""
+
+    tournament: TournamentInput
+
+
+class CompareRequest(CompareOptions):
+    """The tournament and the two sides."""
+
+    tournament: TournamentInput
+
+
+class ConvertRequest(ConvertOptions):
+    """The tournament, how to rank it, and the output format."""
+
+    tournament: TournamentInput
+
+
+# ---------------------------------------------------------------- answers
+
+
+class ErrorLocation(BaseModel):
+    """Where in the tournament file (1-based; 0 when unknown) or in the request body."""
+
+    source: str | None = None
+    line: int
+    column: int
+
+
+class Problem(BaseModel):
+    """An item of the tie-break list that cannot be used as it is."""
+
+    position: int | None
+    tiebreak: str
+    message: str
+    overridable: bool
+
+
+class ErrorBody(BaseModel):
+    """What went wrong and where."""
+
+    message: str
+    location: ErrorLocation | None
+    field: str | None = Field(None, description="The request field, for a malformed request")
+    found: str | None = None
+    expected: str | None = None
+    problems: list[Problem] | None = None
+
+
+class ErrorDocument(BaseModel):
+    """Every error answer (413, 422, ...)."""
+
+    error: ErrorBody
+
+
+class TournamentHead(BaseModel):
+    """The tournament of a standings document."""
+
+    name: str
+    rounds: int
+    type: Literal["swiss", "round-robin"]
+    teams: bool
+    start_date: str | None
+
+
+class StandingsRow(BaseModel):
+    """One participant (a team in a team event; ``id`` is the start or team number)."""
+
+    rank: int
+    id: int
+    name: str
+    rating: int | None
+    tiebreaks: dict[str, ExactNumber | None]
+
+
+class StandingsDocument(BaseModel):
+    """The standings (the document of ``tiebreaks standings --format json``)."""
+
+    tournament: TournamentHead
+    rules: str
+    rules_reason: str
+    after_round: int
+    tiebreaks: list[str]
+    warnings: list[str]
+    standings: list[StandingsRow]
+
+
+class LineDocument(BaseModel):
+    """One line of an explanation."""
+
+    round: int | None
+    text: str
+    amount: str | None
+    kept: bool
+    cut: str | None = None
+
+
+class ExplanationDocument(BaseModel):
+    """One value explained line by line."""
+
+    tiebreak: str
+    id: int
+    value: str | None
+    definition: str
+    lines: list[LineDocument]
+    steps: list[str]
+    total: str | None = None
+
+
+class Neighbour(BaseModel):
+    """The participant directly above or below and the tie-break that separates them."""
+
+    id: int
+    rank: int
+    tiebreak: str | None
+    value: str | None
+    other_value: str | None
+
+
+class PlacingDocument(BaseModel):
+    """A participant's place and values explained."""
+
+    id: int
+    name: str
+    rank: int
+    participants: int
+    rules: str
+    above: Neighbour | None
+    below: Neighbour | None
+    explanations: list[ExplanationDocument]
+
+
+class WhyStep(BaseModel):
+    """One criterion and both values."""
+
+    tiebreak: str
+    a: str | None
+    b: str | None
+
+
+class WhyDifference(BaseModel):
+    """Where the two differ on the deciding tie-break."""
+
+    text: str
+    a: str
+    b: str
+
+
+class WhyDocument(BaseModel):
+    """Why one participant is ahead of the other."""
+
+    a: int
+    b: int
+    ahead: int | None
+    deciding: str | None
+    steps: list[WhyStep]
+    differences: list[WhyDifference]
+    explanations: list[ExplanationDocument]
+
+
+class CompareSide(BaseModel):
+    """The regime and list of one side."""
+
+    rules: str
+    rules_reason: str
+    tiebreaks: list[str]
+
+
+class CompareReason(BaseModel):
+    """The first tie-break that orders a participant differently against another."""
+
+    other: int
+    tiebreak_a: str | None
+    tiebreak_b: str | None
+    value_a: str | None
+    value_b: str | None
+    other_value_a: str | None
+    other_value_b: str | None
+    ahead_in_b: bool
+
+
+class CompareEntry(BaseModel):
+    """A participant's place on both sides."""
+
+    start_number: int
+    name: str
+    rank_a: int
+    rank_b: int
+    moved: bool
+    reason: CompareReason | None = None
+
+
+class CompareDocument(BaseModel):
+    """Two standings side by side."""
+
+    format: Literal["tiebreaks-comparison"]
+    version: int
+    a: CompareSide
+    b: CompareSide
+    participants: list[CompareEntry]
+
+
+class TournamentSummary(BaseModel):
+    """The tournament as detected."""
+
+    format: Format
+    name: str
+    type: Literal["swiss", "round-robin"]
+    teams: bool
+    participants: int
+    rounds: int
+    start_date: str | None
+    rules: str
+    rules_reason: str
+    warnings: list[str]
+
+
+class Defaults(BaseModel):
+    """The lists an editor can start from."""
+
+    tiebreaks: list[str] = Field(description="What the standings use when no list is given")
+    source: str
+    file: list[str] = Field(description="The file's own list (TRF26 212, else 202)")
+    recommended: list[str] = Field(description="The FIDE recommendation for this type")
+
+
+class ValidateDocument(BaseModel):
+    """A tie-break list checked against the tournament and the regulation."""
+
+    valid: bool
+    tiebreaks: list[str]
+    problems: list[Problem]
+    tournament: TournamentSummary
+    defaults: Defaults
+
+
+class CatalogueEntry(BaseModel):
+    """One tie-break of the catalogue."""
+
+    acronym: str
+    name: str
+    article: str
+    type: str
+    modifiers: list[str]
+    kind: Literal["value", "group"]
+    scope: Literal["individual", "team", "both"]
+    rating_based: bool
+    aliases: list[str]
+    names: dict[str, list[str]]
+
+
+class Regime(BaseModel):
+    """A rules regime."""
+
+    name: str
+    code: str
+    title: str
+    effective_from: str | None
+    default_tiebreaks: list[str] | None
+
+
+class CatalogueDocument(BaseModel):
+    """Every tie-break, every regime and the recommended lists."""
+
+    tiebreaks: list[CatalogueEntry]
+    regimes: list[Regime]
+    recommended: dict[str, list[str]]
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries of the error answers of an endpoint."""
+    texts = {
+        400: "The request body cannot be read (not UTF-8 JSON, or not multipart form data)",
+        413: "The request or the tournament file is larger than the limit",
+        422: "Malformed tournament file (with line and column), unknown tie-break (with "
+        "suggestions), a list the regulation refuses, a malformed request, or a computation "
+        "longer than the time limit",
+    }
+    return {code: {"model": ErrorDocument, "description": texts[code]} for code in codes}

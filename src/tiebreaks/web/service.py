@@ -1,0 +1,188 @@
+"""What the web server asks of the library: read an upload, check a tie-break list against
+the regulation, compute the standings, and turn errors into answers.
+
+Everything here runs inside the worker process of one request (see :mod:`.worker`): it takes
+plain data (bytes, strings, numbers) and gives plain data back, so nothing outlives the
+request. No FastAPI here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..api import paused_garbage_collector
+from ..errors import InputError, TiebreaksError, UsageError
+from ..formats.detect import detect_format, read_data
+from ..model import Tournament
+from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
+from ..tiebreaks.names import resolve_name
+from ..tiebreaks.registry import resolve
+
+#: the warning of :mod:`tiebreaks.standings` for a Swiss-only tie-break in a round robin
+_SWISS_ONLY = re.compile(r"^(?P<spec>\S+) is meant for Swiss tournaments, not round robins")
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A tournament file as received: its bytes, the name it came with, a forced format."""
+
+    data: bytes
+    source: str = "input"
+    fmt: str | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to rank: the list (names or descriptors; one text, a sequence, or None for the
+    default), the rules regime and the options of ``tiebreaks standings``."""
+
+    tiebreaks: str | tuple[str, ...] | None = None
+    rules: str | None = None
+    after_round: int | None = None
+    unrated_rating: int | None = None
+    primary: str | None = None
+    allow_discouraged: bool = False
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why one item of a tie-break list cannot be used as it is. ``position`` is its 0-based
+    place in the list as given; ``overridable`` problems (the regulation advises against the
+    tie-break) may be overridden, the others (unknown name, wrong kind of event) may not."""
+
+    position: int | None
+    item: str
+    message: str
+    overridable: bool
+
+    def data(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "position": self.position,
+            "tiebreak": self.item,
+            "message": self.message,
+            "overridable": self.overridable,
+        }
+
+
+class Blocked(UsageError):
+    """A tie-break list the regulation does not allow for this tournament."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        text = "; ".join(problem.message for problem in self.problems)
+        if all(problem.overridable for problem in self.problems):
+            text += " (set allow_discouraged to compute anyway)"
+        super().__init__(text)
+
+
+def read(upload: Upload) -> Tournament:
+    """The tournament of an upload (InputError with line and column when malformed)."""
+    with paused_garbage_collector():
+        return read_data(upload.data, upload.source, upload.fmt)
+
+
+def detected_format(upload: Upload) -> str:
+    """The format the upload was read as."""
+    return upload.fmt or detect_format(upload.data)
+
+
+def is_team(tournament: Tournament) -> bool:
+    """True for a team tournament (team records in the file)."""
+    return tournament.team_records is not None
+
+
+def check_items(tournament: Tournament, items: Sequence[str]) -> tuple[list[str], list[Problem]]:
+    """Each item resolved to its canonical descriptor (the item itself when it cannot be),
+    and the problems: unknown or ambiguous names (with suggestions) and tie-breaks for the
+    other kind of event (team tie-breaks in an individual event and vice versa)."""
+    team = is_team(tournament)
+    canonical: list[str] = []
+    problems: list[Problem] = []
+    for position, item in enumerate(items):
+        try:
+            spec, _ = resolve(resolve_name(item).spec, team)
+        except UsageError as error:
+            canonical.append(item)
+            problems.append(Problem(position, item, str(error), overridable=False))
+            continue
+        canonical.append(str(spec))
+    return canonical, problems
+
+
+def discouraged(standings: Standings, items: Sequence[str] | None = None) -> list[Problem]:
+    """The tie-breaks of ``standings`` that the regulation reserves for Swiss tournaments
+    although this one is a round robin (C.07 Art. 8), as the standings warn."""
+    problems = []
+    for warning in standings.warnings:
+        match = _SWISS_ONLY.match(warning.message)
+        if match is None:
+            continue
+        label = match.group("spec")
+        position = list(items).index(label) if items and label in items else None
+        problems.append(Problem(position, label, warning.message, overridable=True))
+    return problems
+
+
+def compute(tournament: Tournament, settings: Settings) -> Standings:
+    """The standings, or :class:`Blocked` when the list has a problem that was not (or
+    cannot be) overridden."""
+    chosen: str | list[str] | None
+    canonical: list[str] | None = None
+    if isinstance(settings.tiebreaks, tuple):
+        canonical, problems = check_items(tournament, settings.tiebreaks)
+        if problems:
+            raise Blocked(problems)
+        chosen = list(settings.tiebreaks)  # as typed: the standings warn about typos read
+    else:
+        chosen = settings.tiebreaks or None
+    standings = compute_standings(
+        tournament,
+        chosen,
+        settings.rules or None,
+        after_round=settings.after_round,
+        unrated_rating=settings.unrated_rating,
+        primary=settings.primary or None,
+    )
+    blocked = discouraged(standings, canonical)
+    if blocked and not settings.allow_discouraged:
+        raise Blocked(blocked)
+    return standings
+
+
+def recommended_list(tournament: Tournament) -> str:
+    """The FIDE recommendation for this kind of event (our team default for teams)."""
+    if is_team(tournament):
+        return TEAM_DEFAULT
+    return RECOMMENDED[tournament.pairing_system]
+
+
+def file_list(tournament: Tournament) -> tuple[str, ...]:
+    """The file's own tie-break list (TRF26 212, else 202), as written there."""
+    return tournament.standings_list or tournament.tiebreak_list
+
+
+def error_data(error: TiebreaksError) -> dict[str, Any]:
+    """The JSON body of a 422 answer: the message, and where in the input for a malformed
+    file (line and column, 1-based; 0 when unknown), the bad text and what was expected."""
+    body: dict[str, Any] = {"message": str(error), "location": None}
+    if isinstance(error, InputError):
+        body["location"] = {
+            "source": error.location.source,
+            "line": error.location.line,
+            "column": error.location.column,
+        }
+        body["found"] = error.text
+        body["expected"] = error.expected
+    if isinstance(error, Blocked):
+        body["problems"] = [problem.data() for problem in error.problems]
+    return {"error": body}
+
+
+def to_json(data: Any) -> bytes:
+    """Compact UTF-8 JSON (the data holds no floats: values are exact decimal strings)."""
+    return json.dumps(data, ensure_ascii=False).encode("utf-8")

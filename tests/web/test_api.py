@@ -1,0 +1,349 @@
+"""The HTTP API in-process: every endpoint gives what the library gives, and every error is
+JSON with a clear message and, for a malformed file, its line and column."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tiebreaks import compute_standings
+from tiebreaks.comparison import compare_standings
+from tiebreaks.errors import InputError
+from tiebreaks.explain import explain_participant, find_participant, why
+from tiebreaks.formats.detect import read_data
+from tiebreaks.render import standings_csv, standings_json
+from tiebreaks.render.compare import comparison_data
+from tiebreaks.render.explain import placing_json, why_json
+from tiebreaks.rules import REGIMES
+from tiebreaks.tiebreaks.registry import catalogue
+
+from .conftest import EXAMPLES, MAX_UPLOAD, example_bytes, inline, round_robin
+
+
+def library(name: str, tiebreaks: str | None = None, rules: str | None = None) -> Any:
+    """The library's standings of a bundled example."""
+    return compute_standings(read_data(example_bytes(name), name), tiebreaks, rules)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_standings_of_every_example_are_the_library_s(client: TestClient, name: str) -> None:
+    answer = client.post("/api/standings", json={"tournament": inline(name)})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("application/json")
+    assert answer.text == standings_json(library(name))
+
+
+@pytest.mark.parametrize("name", ["held-swiss-16.trf", "seed-000-crosstable.csv"])
+def test_standings_inline_text_and_upload_agree(client: TestClient, name: str) -> None:
+    text = example_bytes(name).decode("utf-8")
+    options = {"tiebreaks": ["PTS", "SB", "WIN"], "rules": "fide-2026"}
+    inline_text = client.post(
+        "/api/standings", json={"tournament": {"data": text, "name": name}, **options}
+    )
+    upload = client.post(
+        "/api/standings/upload",
+        files={"file": (name, example_bytes(name))},
+        data={"options": json.dumps(options)},
+    )
+    expected = standings_json(library(name, "PTS,SB,WIN", "fide-2026"))
+    assert inline_text.text == upload.text == expected
+
+
+def test_values_are_exact_decimals_never_floats(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings",
+        json={"tournament": inline("held-swiss-16.trf"), "tiebreaks": "PTS,SB,AOB"},
+    )
+    assert '"SB": 9.75' in answer.text  # as written, not through a binary float
+    explained = client.post(
+        "/api/explain",
+        json={"tournament": inline("held-swiss-16.trf"), "participant": "4", "tiebreak": "SB"},
+    ).json()
+    assert explained["explanations"][0]["value"] == "9.75"
+
+
+def test_team_tournament_options(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings",
+        json={
+            "tournament": inline("held-team-14.trf"),
+            "tiebreaks": "olympiad-2010",
+            "primary": "GP",
+        },
+    )
+    assert answer.status_code == 200, answer.text
+    expected = compute_standings(
+        read_data(example_bytes("held-team-14.trf"), "held-team-14.trf"),
+        "olympiad-2010",
+        primary="GP",
+    )
+    assert answer.text == standings_json(expected)
+
+
+def test_explain(client: TestClient) -> None:
+    answer = client.post(
+        "/api/explain",
+        json={"tournament": inline("held-swiss-16.trf"), "participant": "David"},
+    )
+    assert answer.status_code == 200, answer.text
+    standings = library("held-swiss-16.trf")
+    placing = explain_participant(standings, find_participant(standings, "David"))
+    assert answer.text == placing_json(standings, placing)
+    one = client.post(
+        "/api/explain",
+        json={
+            "tournament": inline("held-swiss-16.trf"),
+            "participant": "4",
+            "tiebreak": "Buchholz Cut 1",
+        },
+    ).json()
+    assert [item["tiebreak"] for item in one["explanations"]] == ["BH/C1"]
+
+
+def test_why(client: TestClient) -> None:
+    answer = client.post(
+        "/api/why", json={"tournament": inline("held-swiss-16.trf"), "a": "3", "b": "4"}
+    )
+    assert answer.status_code == 200, answer.text
+    standings = library("held-swiss-16.trf")
+    expected = why(standings, standings.row(3), standings.row(4))
+    assert answer.text == why_json(expected)
+    assert answer.json()["deciding"] == "BH/C1"
+
+
+def test_compare_two_regimes(client: TestClient) -> None:
+    answer = client.post(
+        "/api/compare",
+        json={
+            "tournament": inline("held-swiss-16.trf"),
+            "a": {"rules": "fide-2026"},
+            "b": {"rules": "fide-2009"},
+        },
+    )
+    assert answer.status_code == 200, answer.text
+    a = library("held-swiss-16.trf", rules="fide-2026")
+    b = library("held-swiss-16.trf", rules="fide-2009")
+    assert answer.json() == comparison_data(compare_standings(a, b))
+
+
+def test_catalogue(client: TestClient) -> None:
+    answer = client.get("/api/catalogue")
+    assert answer.status_code == 200
+    document = answer.json()
+    assert [entry["acronym"] for entry in document["tiebreaks"]] == [
+        entry.acronym for entry in catalogue()
+    ]
+    assert [regime["name"] for regime in document["regimes"]] == list(REGIMES)
+    assert document["recommended"]["swiss"] == ["PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG"]
+    buchholz = next(entry for entry in document["tiebreaks"] if entry["acronym"] == "BH")
+    assert "Buchholz" in buchholz["names"]["de"]
+
+
+def test_convert_csv(client: TestClient) -> None:
+    answer = client.post(
+        "/api/convert", json={"tournament": inline("held-swiss-16.trf"), "to": "csv"}
+    )
+    assert answer.status_code == 200
+    assert answer.headers["content-disposition"] == 'attachment; filename="held-swiss-16.csv"'
+    assert answer.text == standings_csv(library("held-swiss-16.trf"))
+
+
+def test_openapi_is_served(client: TestClient) -> None:
+    document = client.get("/api/openapi.json").json()
+    assert document["openapi"].startswith("3.")
+    assert {
+        "/api/standings",
+        "/api/explain",
+        "/api/why",
+        "/api/compare",
+        "/api/catalogue",
+        "/api/validate",
+        "/api/convert",
+        "/api/standings/upload",
+    } <= set(document["paths"])
+    assert "/standings" not in document["paths"]  # the page is not part of the API
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_malformed_file_gives_line_and_column(client: TestClient) -> None:
+    broken = example_bytes("held-swiss-16.trf").replace(b"2150 NOR", b"21x0 NOR", 1)
+    with pytest.raises(InputError) as raised:
+        read_data(broken, "broken.trf")
+    answer = client.post("/api/standings", json={"tournament": inline("broken.trf", broken)})
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert error["location"] == {
+        "source": "broken.trf",
+        "line": raised.value.location.line,
+        "column": raised.value.location.column,
+    }
+    assert error["location"]["line"] == 5
+    assert error["found"] == raised.value.text
+    assert "broken.trf:5:" in error["message"]
+
+
+def test_malformed_request_json_gives_line_and_column(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings",
+        content=b'{\n  "tournament": {"data": "x"},\n  "rules": fide\n}',
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert error["location"]["line"] == 3
+    assert error["location"]["column"] == 12
+    assert "not valid JSON" in error["message"]
+
+
+def test_missing_field_names_it(client: TestClient) -> None:
+    answer = client.post("/api/why", json={"tournament": inline("held-swiss-16.trf"), "a": "1"})
+    assert answer.status_code == 422
+    assert answer.json()["error"]["field"] == "body.b"
+
+
+def test_unknown_tiebreak_suggests(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings",
+        json={"tournament": inline("held-swiss-16.trf"), "tiebreaks": ["PTS", "Buchholtz Cut One"]},
+    )
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert "did you mean: BH/C1" in error["message"]
+    assert error["problems"][0]["position"] == 1
+    assert error["problems"][0]["overridable"] is False
+
+
+def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient) -> None:
+    request: dict[str, Any] = {
+        "tournament": inline("rr.trf", round_robin()),
+        "tiebreaks": ["PTS", "BH", "SB"],
+    }
+    refused = client.post("/api/standings", json=request)
+    assert refused.status_code == 422
+    error = refused.json()["error"]
+    assert error["problems"] == [
+        {
+            "position": 1,
+            "tiebreak": "BH",
+            "message": "BH is meant for Swiss tournaments, not round robins (Art. 8)",
+            "overridable": True,
+        }
+    ]
+    assert "allow_discouraged" in error["message"]
+    allowed = client.post("/api/standings", json={**request, "allow_discouraged": True})
+    assert allowed.status_code == 200
+    checked = client.post("/api/validate", json=request).json()
+    assert checked["valid"] is False
+    assert checked["problems"][0]["tiebreak"] == "BH"
+    assert checked["tournament"]["type"] == "round-robin"
+    assert checked["defaults"]["recommended"] == ["PTS", "DE", "WIN", "SB", "KS"]
+
+
+def test_team_tiebreak_in_an_individual_event_is_refused(client: TestClient) -> None:
+    answer = client.post(
+        "/api/validate",
+        json={"tournament": inline("held-swiss-16.trf"), "tiebreaks": ["PTS", "EMGSB/C1"]},
+    )
+    problem = answer.json()["problems"][0]
+    assert problem["position"] == 1
+    assert "team tie-break" in problem["message"]
+    assert problem["overridable"] is False
+
+
+def test_validate_resolves_names(client: TestClient) -> None:
+    answer = client.post(
+        "/api/validate",
+        json={
+            "tournament": inline("held-swiss-16.trf"),
+            "tiebreaks": "Punkte; Buchholz mit einem Streichresultat; Fortschrittswertung",
+        },
+    )
+    document = answer.json()
+    assert document["valid"] is True
+    assert document["tiebreaks"] == ["PTS", "BH/C1", "PS"]
+    assert document["tournament"]["format"] == "trf"
+    assert document["tournament"]["participants"] == 16
+
+
+def test_unknown_participant_and_regime(client: TestClient) -> None:
+    answer = client.post(
+        "/api/why", json={"tournament": inline("held-swiss-16.trf"), "a": "Davd", "b": "1"}
+    )
+    assert answer.status_code == 422
+    assert "did you mean #4 David" in answer.json()["error"]["message"]
+    regime = client.post(
+        "/api/standings", json={"tournament": inline("held-swiss-16.trf"), "rules": "fide-1999"}
+    )
+    assert regime.status_code == 422
+    assert "fide-2026" in regime.json()["error"]["message"]
+
+
+def test_bad_base64_is_a_clear_error(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings", json={"tournament": {"data": "not base64!", "encoding": "base64"}}
+    )
+    assert answer.status_code == 422
+    assert answer.json()["error"]["message"].endswith("not valid base64")
+
+
+def test_oversize_file_is_413(client: TestClient) -> None:
+    big = b"012 big\n" + b"x" * MAX_UPLOAD
+    inline_answer = client.post(
+        "/api/standings",
+        json={
+            "tournament": {
+                "data": base64.b64encode(big[: MAX_UPLOAD + 10]).decode(),
+                "encoding": "base64",
+            }
+        },
+    )
+    assert inline_answer.status_code == 413
+    assert "larger than the limit" in inline_answer.json()["error"]["message"]
+    upload = client.post("/api/standings/upload", files={"file": ("big.trf", big)})
+    assert upload.status_code == 413
+
+
+def test_oversize_body_is_413_before_it_is_read(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings",
+        content=b"{" + b" " * (2 * MAX_UPLOAD) + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status_code == 413
+    assert answer.json() == {
+        "error": {"message": answer.json()["error"]["message"], "location": None}
+    }
+
+
+def test_oversize_streamed_body_is_413(client: TestClient) -> None:
+    def chunks() -> Any:
+        for _ in range(40):
+            yield b" " * 10_000
+
+    answer = client.post(
+        "/api/standings", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 413
+    assert "larger than the limit" in answer.json()["error"]["message"]
+
+
+def test_unknown_route_is_json_404(client: TestClient) -> None:
+    answer = client.get("/api/nothing")
+    assert answer.status_code == 404
+    assert "error" in answer.json()
+
+
+def test_typos_are_read_with_a_warning(client: TestClient) -> None:
+    answer = client.post(
+        "/api/standings",
+        json={"tournament": inline("held-swiss-16.trf"), "tiebreaks": ["PTS", "Bucholz"]},
+    )
+    document = answer.json()
+    assert document["tiebreaks"] == ["PTS", "BH"]
+    assert "read 'Bucholz' as 'Buchholz' (BH)" in document["warnings"]

@@ -1,0 +1,254 @@
+"""The page without script, in-process: upload, the tie-break editor, explanations, "why",
+downloads, languages, escaping, blocking and errors."""
+
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tiebreaks import compute_standings
+from tiebreaks.formats.detect import read_data
+from tiebreaks.render import standings_csv
+
+from .conftest import (
+    EXAMPLES,
+    MAX_UPLOAD,
+    SCRIPT_NAME,
+    example_bytes,
+    round_robin,
+    with_script_name,
+)
+
+
+def upload(client: TestClient, data: bytes, name: str = "t.trf", **fields: str) -> Any:
+    """The page after choosing a file."""
+    return client.post("/standings", files={"file": (name, data)}, data=fields)
+
+
+def carried(page: str) -> dict[str, Any]:
+    """The form fields a page carries to its next step (hidden fields and the list)."""
+    fields: dict[str, Any] = {
+        name: re.search(rf'name="{name}" value="([^"]*)"', page).group(1)  # type: ignore[union-attr]
+        for name in ("data", "source", "fmt", "origin", "listed")
+    }
+    fields["tb"] = re.findall(r'name="tb" value="([^"]*)"', page)
+    return fields
+
+
+def listed(page: str) -> list[str]:
+    """The tie-break editor's items, in order."""
+    return re.findall(r'name="tb" value="([^"]*)"', page)
+
+
+def headers_of_table(page: str) -> list[str]:
+    """The value columns of the standings table."""
+    table = page.split('class="standings"', 1)[1].split("</thead>", 1)[0]
+    return re.findall(r'<abbr title="[^"]*">([^<]*)</abbr>', table)
+
+
+def test_upload_page(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'type="file"' in page.text
+    assert "<textarea" in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'none'")
+    german = client.get("/", headers={"accept-language": "fr-CH;q=0.4, de;q=0.9"})
+    assert 'lang="de"' in german.text
+    assert "Rangliste berechnen" in german.text
+    assert 'lang="es"' in client.get("/?lang=es").text
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_every_example_gives_a_page(client: TestClient, name: str) -> None:
+    page = upload(client, example_bytes(name), name)
+    assert page.status_code == 200, page.text
+    assert 'class="standings"' in page.text
+    assert 'class="crosstable' in page.text
+
+
+def test_standings_page_shows_the_tournament_and_the_editor(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf"), "held-swiss-16.trf").text
+    assert "Held exercises: Swiss, 16 players" in page
+    assert "fide-2024" in page
+    assert listed(page) == ["PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG"]
+    assert "FIDE recommendation for a swiss tournament" in page
+    assert headers_of_table(page) == ["PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG"]
+    fields = carried(page)
+    assert base64.b64decode(fields["data"]) == example_bytes("held-swiss-16.trf")
+
+
+def test_editor_moves_removes_and_adds(client: TestClient) -> None:
+    first = upload(client, example_bytes("held-swiss-16.trf")).text
+    moved = client.post("/standings", data={**carried(first), "edit": "down:1"}).text
+    assert listed(moved)[:3] == ["PTS", "BH", "BH/C1"]
+    assert headers_of_table(moved)[:3] == ["PTS", "BH", "BH/C1"]
+    removed = client.post("/standings", data={**carried(moved), "edit": "remove:6"}).text
+    assert listed(removed) == ["PTS", "BH", "BH/C1", "SB", "DE", "WIN"]
+    added = client.post(
+        "/standings", data={**carried(removed), "edit": "add", "tb_new": "Koya system; ARO"}
+    ).text
+    assert listed(added)[-2:] == ["KS", "ARO"]
+    wrong = client.post(
+        "/standings", data={**carried(added), "edit": "add", "tb_new": "Buchholtz Cut One"}
+    ).text
+    assert "did you mean: BH/C1" in wrong
+    assert listed(wrong) == listed(added)
+    assert 'value="Buchholtz Cut One"' in wrong  # kept in the field to be corrected
+
+
+def test_editor_starts_from_the_file_or_the_recommendation(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-round-robin-6.trf")).text
+    fields = carried(page)
+    recommended = client.post("/standings", data={**fields, "edit": "recommended"}).text
+    assert listed(recommended) == ["PTS", "DE", "WIN", "SB", "KS"]
+    uscf = client.post("/standings", data={**fields, "rules": "uscf", "edit": "regime"}).text
+    assert listed(uscf) == ["PTS", "MMED", "SOLK", "CUM", "OCUM"]
+
+
+def test_buchholz_in_a_round_robin_is_blocked_with_the_reason(client: TestClient) -> None:
+    page = upload(client, round_robin()).text
+    fields = {**carried(page), "tb": ["PTS", "BH", "SB"]}
+    blocked = client.post("/standings", data=fields).text
+    assert "BH is meant for Swiss tournaments, not round robins (Art. 8)" in blocked
+    assert 'class="error blocked"' in blocked
+    assert 'class="standings"' not in blocked
+    assert 'name="override"' in blocked
+    download = client.post("/download", data={**fields, "download": "csv"})
+    assert download.status_code == 422
+    overridden = client.post("/standings", data={**fields, "override": "1"}).text
+    assert headers_of_table(overridden) == ["PTS", "BH", "SB"]
+
+
+def test_team_tiebreak_in_an_individual_event_is_blocked(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    blocked = client.post("/standings", data={**carried(page), "tb": ["PTS", "EMGSB/C1"]}).text
+    assert "EMGSB is a team tie-break" in blocked
+    assert 'name="override"' not in blocked
+    assert 'class="standings"' not in blocked
+
+
+def test_explanation_of_a_value(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    answer = client.post("/standings", data={**carried(page), "explain": "4|BH/C1"}).text
+    panel = answer.split('id="panel"', 1)[1]
+    assert "#4 David: BH/C1 = 11.5" in panel
+    assert "total of the 4 lines kept" in panel
+    assert "voluntary unplayed round cut first" in panel
+    partial = client.post(
+        "/standings", data={**carried(page), "explain": "4|BH/C1", "partial": "1"}
+    ).text
+    assert partial.lstrip().startswith('<section class="panel card" id="panel"')
+    assert "<html" not in partial
+
+
+def test_every_value_of_a_participant(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    answer = client.post("/standings", data={**carried(page), "explain": "4"}).text
+    panel = answer.split('id="panel"', 1)[1]
+    assert "#4 David: place 3 of 16" in panel
+    assert "Behind #3 Charline (place 2): BH/C1 11.5 against 13." in panel
+    assert panel.count('class="explanation"') == 7
+
+
+def test_why(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    fields = {**carried(page), "why": "form", "why_a": "4", "why_b": "3"}
+    answer = client.post("/standings", data=fields).text
+    assert "#3 Charline (place 2) is ahead of #4 David (place 3): decided by BH/C1." in answer
+    assert '<td class="num">+1.5</td>' in answer  # 13 - 11.5, from the opponents that differ
+    neighbours = client.post("/standings", data={**carried(page), "why": "3|4"}).text
+    assert "decided by BH/C1" in neighbours
+
+
+def test_download_every_format(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf"), "held-swiss-16.trf").text
+    fields = {**carried(page), "tb": ["PTS", "SB", "BH/C1"]}
+    csv = client.post("/download", data={**fields, "download": "csv"})
+    assert csv.headers["content-disposition"] == 'attachment; filename="held-swiss-16.csv"'
+    tournament = read_data(example_bytes("held-swiss-16.trf"), "held-swiss-16.trf")
+    assert csv.text == standings_csv(compute_standings(tournament, "PTS,SB,BH/C1"))
+    endings = {
+        "standings-json": ".standings.json",
+        "text": ".txt",
+        "html": ".html",
+        "pdf": ".pdf",
+        "trf": ".trf",
+        "json": ".json",
+        "chess-json": ".chess.json",
+    }
+    for output, ending in endings.items():
+        answer = client.post("/download", data={**fields, "download": output, "lang": "de"})
+        assert answer.status_code == 200, (output, answer.text[:300])
+        assert answer.headers["content-disposition"].endswith(f'{ending}"')
+    assert b"%PDF" in client.post("/download", data={**fields, "download": "pdf"}).content[:8]
+
+
+def test_names_and_user_text_are_escaped(client: TestClient) -> None:
+    data = with_script_name()
+    page = upload(client, data, f"{SCRIPT_NAME}.trf").text
+    fields = {**carried(page), "origin": SCRIPT_NAME}
+    views = [
+        page,
+        client.post("/standings", data={**fields, "explain": "2"}).text,
+        client.post("/standings", data={**fields, "explain": "2|SB"}).text,
+        client.post("/standings", data={**fields, "why": "2|3"}).text,
+        client.post("/standings", data={**fields, "edit": "add", "tb_new": SCRIPT_NAME}).text,
+        client.post("/standings", data={**fields, "explain": SCRIPT_NAME}).text,
+    ]
+    for view in views:
+        assert SCRIPT_NAME not in view
+        assert "<script>" not in view
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in view
+
+
+def test_malformed_file_shows_line_and_column(client: TestClient) -> None:
+    broken = example_bytes("held-swiss-16.trf").replace(b"2150 NOR", b"21x0 NOR", 1)
+    page = upload(client, broken, "broken.trf")
+    assert page.status_code == 422
+    assert "Line 5, column" in page.text
+    assert '<pre class="excerpt">001    2 m    Bruno' in page.text
+
+
+def test_paste_and_example(client: TestClient) -> None:
+    text = example_bytes("held-swiss-16.trf").decode("utf-8")
+    pasted = client.post("/standings", data={"text": text, "lang": "it"})
+    assert pasted.status_code == 200
+    assert "Classifica" in pasted.text
+    example = client.post("/standings", data={"example": "held-team-14.trf"})
+    assert example.status_code == 200
+    assert listed(example.text)[0] == "MP"
+    nothing = client.post("/standings", data={"lang": "fr"})
+    assert nothing.status_code == 422
+    assert "Choisissez un fichier de tournoi" in nothing.text
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "fr", "es"])
+def test_languages(client: TestClient, lang: str) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf"), lang=lang).text
+    assert f'<html lang="{lang}">' in page
+    assert "12,5" in page  # decimal comma
+    assert "Tie-breaks</h2>" not in page
+
+
+def test_oversize_upload_is_413_page(client: TestClient) -> None:
+    answer = upload(client, b"012 x\n" + b" " * MAX_UPLOAD)
+    assert answer.status_code == 413
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "larger than the limit" in answer.text
+
+
+def test_static_files(client: TestClient) -> None:
+    assert client.get("/static/app.css").headers["content-type"].startswith("text/css")
+    assert "addEventListener" in client.get("/static/app.js").text
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_typos_are_read_with_a_notice(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    added = client.post("/standings", data={**carried(page), "edit": "add", "tb_new": "Koja"}).text
+    assert listed(added)[-1] == "KS"
+    assert "read &#39;Koja&#39; as" in added
