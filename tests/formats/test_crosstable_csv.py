@@ -21,28 +21,12 @@ from tiebreaks.formats.crosstable_csv import berger_schedule, read_crosstable_cs
 from tiebreaks.model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 
 from ..builders import crosstable
+from ..vectors.test_seed_examples import SEED_000, TV1
 
 K = ResultKind
 F = Fraction
 EXAMPLE = Path(tiebreaks.__file__).parent / "examples" / "seed-000-crosstable.csv"
 
-# Seed 000 (German Wikipedia "Feinwertung"), the builders' notation.
-SEED_000 = [
-    "* ½ ½ 1 1 1 1",
-    "½ * ½ ½ 1 1 1",
-    "½ ½ * ½ ½ 1 1",
-    "0 ½ ½ * 1 1 1",
-    "0 0 ½ 0 * 1 1",
-    "0 0 0 0 0 * 1",
-    "0 0 0 0 0 0 *",
-]
-# Spec TV-1 (regulations.md), A..G
-TV1 = {
-    "PTS": ["5", "4.5", "4", "4", "2.5", "1", "0"],
-    "SB": ["11.75", "10", "9", "7.75", "3", "0", "0"],
-    "KS": ["2", "1.5", "1.5", "1", "0.5", "0", "0"],
-    "WIN": ["4", "3", "2", "3", "2", "1", "0"],
-}
 SPEC = "PTS,SB,KS,WIN"
 
 
