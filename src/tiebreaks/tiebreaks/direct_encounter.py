@@ -84,8 +84,19 @@ def _order_all_met(
 
 
 def _order_not_all_met(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
+    """Art. 6.3, then Art. 6 again on the participants left."""
+    placed, remaining = place_leaders(context, spec, group)
+    if not placed:
+        return [group]
+    return placed + order_group(context, spec, remaining)
+
+
+def place_leaders(
+    context: Context, spec: TiebreakSpec, group: list[int]
+) -> tuple[list[list[int]], list[int]]:
     """Art. 6.3: a participant is placed first only if their score beats what every other could
-    reach by winning the games they did not play; repeat on the rest, then start again."""
+    reach by winning the games they did not play; repeat on the rest. Returns the participants
+    placed (one each, in order) and those left."""
     remaining = list(group)
     placed: list[list[int]] = []
     win = Fraction(context.win, context.unit)
@@ -97,15 +108,12 @@ def _order_not_all_met(context: Context, spec: TiebreakSpec, group: list[int]) -
         leaders = [index for index in remaining if table.score[index] == best]
         if len(leaders) != 1:
             break
-        leader = leaders[0]
-        others = [index for index in remaining if index != leader]
+        others = [index for index in remaining if index != leaders[0]]
         if not all(best > table.score[o] + table.unmet[o] * win for o in others):
             break
-        placed.append([leader])
+        placed.append(leaders)
         remaining = others
-    if not placed:
-        return [group]
-    return placed + order_group(context, spec, remaining)
+    return placed, remaining
 
 
 def encounter_lines(

@@ -40,7 +40,7 @@ from fractions import Fraction
 from ..model.team import Match, MatchKind
 from .column import Column
 from .context import Context
-from .direct_encounter import MiniTable, mini_table
+from .direct_encounter import MiniTable, mini_table, place_leaders
 from .explanation import Explanation, Line, explains, explains_group, header, place_in
 from .registry import Definition, Kind, register, tiebreak
 from .spec import TiebreakSpec
@@ -158,24 +158,8 @@ def _other(score: str) -> str:
 
 
 def _placements(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
-    """Art. 6.3 once: the clear leader is placed while nobody can catch them by winning the
-    matches not played; the rest is one part."""
-    remaining = list(group)
-    placed: list[list[int]] = []
-    win = Fraction(context.win, context.unit)
-    while len(remaining) > 1:
-        table = mini_table(context, remaining, spec)
-        if table.everyone_met:
-            break
-        best = max(table.score.values())
-        leaders = [index for index in remaining if table.score[index] == best]
-        others = [index for index in remaining if index not in leaders]
-        if len(leaders) != 1 or not all(
-            best > table.score[o] + table.unmet[o] * win for o in others
-        ):
-            break
-        placed.append(leaders)
-        remaining = others
+    """Art. 6.3 once: the clear leaders placed, the rest one part."""
+    placed, remaining = place_leaders(context, spec, group)
     return [*placed, remaining]
 
 
