@@ -286,16 +286,18 @@ def test_repeated_tiebreaks() -> None:
 
 
 def test_strict_turns_anomalies_into_errors(tmp_path: Path) -> None:
-    """A game recorded differently on its two sides is a warning; with --strict an error at
-    the place it was found (and nothing is written)."""
+    """A points column that differs from the results is a warning; with --strict an error at
+    the place it was found (and nothing is written). Contradictions between two records are
+    errors either way (tests/formats/test_consistency.py)."""
     lines = Path(SWISS).read_text(encoding="utf-8").splitlines()
-    index = next(i for i, line in enumerate(lines) if line.startswith("001    2 "))
-    lines[index] = lines[index][:98] + "0" + lines[index][99:]  # Bruno's round 1 win -> loss
-    path = tmp_path / "both-sides.trf"
+    assert lines[4].startswith("001    2 ") and lines[4][80:84] == " 4.0"  # Bruno, line 5
+    lines[4] = lines[4][:80] + " 4.5" + lines[4][84:]
+    path = tmp_path / "points.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    message = "player 2 (Bruno): the points column says 4.5 but the results add up to 4.0"
     code, _, err = run("standings", str(path))
-    assert code == 0 and "warning:" in err
+    assert code == 0 and f"warning: {path}:5:81: {message}" in err
     code, _, err = run("standings", str(path), "--strict", "-o", str(tmp_path / "out.txt"))
     assert code == EXIT_INPUT
-    assert f"{path}:" in err and "expected no anomaly (--strict)" in err
+    assert f"error: {path}:5:81: found {message!r}, expected no anomaly (--strict)" in err
     assert not (tmp_path / "out.txt").exists()

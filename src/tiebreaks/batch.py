@@ -661,17 +661,20 @@ def _cells(result: BatchResult) -> list[str]:
 
 
 def summary_csv(results: Iterable[BatchResult]) -> str:
-    """One CSV row per file (safe to open in a spreadsheet), sorted by path."""
+    """One CSV row per file, sorted by path: every cell shown as
+    :func:`~tiebreaks.render.safe_text.shown_name` shows a name (no control or bidirectional
+    formatting character) and :func:`~tiebreaks.render.csv.spreadsheet_safe` (no formula)."""
     import csv
     import io
 
     from .render.csv import spreadsheet_safe
+    from .render.safe_text import shown_name
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(SUMMARY_COLUMNS)
     for result in sorted(results, key=_path_key):
-        writer.writerow([spreadsheet_safe(cell) for cell in _cells(result)])
+        writer.writerow([spreadsheet_safe(shown_name(cell)) for cell in _cells(result)])
     return buffer.getvalue()
 
 
@@ -694,14 +697,21 @@ tr.differs td {{ background: #fff6da; }}
 
 def summary_html(results: Iterable[BatchResult]) -> str:
     """A self-contained HTML page: the count of each status and one row per file, sorted by
-    path (every text escaped)."""
+    path. Every text is escaped, shown as :func:`~tiebreaks.render.safe_text.shown_name`
+    shows a name, and isolated in ``<bdi>`` (a right-to-left file name stays in its cell)."""
+    from .render.safe_text import shown_name
+
     rows = sorted(results, key=_path_key)
-    counts = ", ".join(f"{count} {status}" for status, count in status_counts(rows).items())
+    counts = ", ".join(
+        f"{count} {shown_name(status)}" for status, count in status_counts(rows).items()
+    )
     header = "".join(f"<th>{html.escape(name)}</th>" for name in SUMMARY_COLUMNS)
     parts = [_HTML_HEAD.format(counts=html.escape(f"{len(rows)} files: {counts}"), header=header)]
     for result in rows:
-        status = html.escape(result.get("status", ""), quote=True)
-        cells = "".join(f"<td>{html.escape(cell)}</td>" for cell in _cells(result))
+        status = html.escape(shown_name(str(result.get("status", ""))), quote=True)
+        cells = "".join(
+            f"<td><bdi>{html.escape(shown_name(cell))}</bdi></td>" for cell in _cells(result)
+        )
         parts.append(f'<tr class="{status}">{cells}</tr>\n')
     parts.append("</tbody></table></body></html>\n")
     return "".join(parts)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 if TYPE_CHECKING:
+    from .errors import Location
     from .model import Tournament
     from .standings import Standings
 
@@ -119,15 +120,22 @@ def _read(
 
 
 def _refuse_anomalies(tournament: Tournament) -> None:
-    """``--strict``: the first anomaly the reader reported becomes an input error."""
+    """``--strict``: every warning of the input (docs/input-checks.md) is an error; the first
+    one in the input (line, column; the reader's order) is reported, with how many follow."""
     from .errors import InputError, Location
 
-    anomalies = [warning for warning in tournament.warnings if warning.location is not None]
-    if anomalies:
-        first = anomalies[0]
-        location = first.location or Location(tournament.source)
-        more = f" (and {len(anomalies) - 1} more)" if len(anomalies) > 1 else ""
-        raise InputError(location, first.message, f"no anomaly (--strict){more}")
+    anomalies = tournament.warnings
+    if not anomalies:
+        return
+    first = min(anomalies, key=lambda warning: _position(warning.location))
+    location = first.location or Location(tournament.source)
+    more = f" (and {len(anomalies) - 1} more)" if len(anomalies) > 1 else ""
+    raise InputError(location, first.message, f"no anomaly (--strict){more}")
+
+
+def _position(location: Location | None) -> tuple[int, int]:
+    """Where a warning is, for ordering (warnings without a line first)."""
+    return (location.line, location.column) if location is not None else (0, 0)
 
 
 def _standings_for(

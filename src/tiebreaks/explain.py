@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -29,24 +30,46 @@ from .tiebreaks.explanation import (
 from .tiebreaks.registry import Kind, definition
 from .tiebreaks.wording import who
 
+#: the explicit bidirectional formatting characters and marks, ignored when names are matched
+_BIDI_FORMATTING = dict.fromkeys(
+    (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
+)
+
+
+def name_key(text: str) -> str:
+    """How names are compared: Unicode-normalised (NFC, so "Mu\u0308ller" is "Müller"),
+    case and runs of spaces ignored, bidirectional formatting characters left out."""
+    cleaned = " ".join(text.translate(_BIDI_FORMATTING).split())
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", cleaned).casefold())
+
 
 def find_participant(standings: Standings, text: str) -> Row:
-    """The row of a participant given by start number or name (case and spacing ignored;
-    a unique part of a name is enough); UsageError with suggestions on a miss."""
+    """The row of a participant given by start number or name (compared by :func:`name_key`:
+    case, spacing and Unicode normalisation ignored; a unique part of a name is enough);
+    UsageError with suggestions on a miss."""
     cleaned = " ".join(text.split())
-    if cleaned.lstrip("#").isdigit():
+    number = cleaned.removeprefix("#")
+    if number.isdecimal():
         try:
-            return standings.row(int(cleaned.lstrip("#")))
+            return standings.row(int(number))
         except KeyError:
             raise UsageError(f"no participant has start number {cleaned}") from None
-    key = cleaned.casefold()
-    names = {row.player.name.casefold(): row for row in standings.rows}
-    if key in names:
-        return names[key]
-    partial = [row for name, row in names.items() if key in name]
+    key = name_key(cleaned)
+    names: dict[str, list[Row]] = {}
+    for row in standings.rows:
+        names.setdefault(name_key(row.player.name), []).append(row)
+    exact = names.get(key, [])
+    if len(exact) > 1:
+        listed = ", ".join(f"#{row.player.start_number}" for row in exact)
+        raise UsageError(
+            f"{len(exact)} participants are named {text!r} ({listed}): give the number"
+        )
+    partial = exact or [row for name, rows in names.items() if key in name for row in rows]
     if len(partial) == 1:
         return partial[0]
-    close = partial or [names[name] for name in difflib.get_close_matches(key, names, 3, 0.6)]
+    close = partial or [
+        row for name in difflib.get_close_matches(key, names, 3, 0.6) for row in names[name]
+    ]
     hint = ", ".join(f"#{row.player.start_number} {row.player.name}" for row in close[:5])
     raise UsageError(f"no participant {text!r}" + (f"; did you mean {hint}?" if hint else ""))
 

@@ -268,6 +268,17 @@ def _compute_standings(
         tournament = apply_rating_order(tournament, file_order)
     rounds = _check_round(tournament, options.after_round)
     context = _primary_context(tournament, chosen, rounds, options)
+    return rank_context(context, tiebreaks, reason, options)
+
+
+def rank_context(
+    context: Context,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
+    rules_reason: str,
+    options: Options,
+) -> Standings:
+    """The standings of a context already built (see :mod:`tiebreaks.live`, which keeps one
+    context for a running event and updates it)."""
     if options.unrated_rating is not None:
         context.cache["unrated_rating"] = options.unrated_rating
     plan = _plan(context, tiebreaks, options.unrated_rating)
@@ -275,11 +286,11 @@ def _compute_standings(
     rows = _rows(context, ranking.groups, ranking.values, options.lots_seed)
     return Standings(
         tournament=context.tournament,
-        rules=chosen,
-        rules_reason=reason,
+        rules=context.rules,
+        rules_reason=rules_reason,
         tiebreaks=tuple(spec for spec, _ in plan.specs),
         tiebreaks_source=plan.source,
-        rounds=rounds,
+        rounds=context.rounds,
         pairing_system=PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS,
         rows=tuple(rows),
         warnings=tuple(context.tournament.warnings) + tuple(plan.warnings),

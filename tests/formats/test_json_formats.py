@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tiebreaks
-from tiebreaks.errors import InputError
+from tiebreaks.errors import InputError, Location
 from tiebreaks.formats.chess_json import (
     chess_json_document,
     read_chess_json,
@@ -593,7 +593,20 @@ def test_sides_that_disagree_are_written_as_one_sided_games() -> None:
     assert games[0]["white"] == {"cid": 1, "result": "W"} and games[0]["black"] == {"cid": 2}
     assert games[1]["white"] == {"cid": 1} and games[1]["black"] == {"cid": 2, "result": "Z"}
     assert games[2]["white"] == {"cid": 3, "result": "D"} and games[2]["black"] == {"cid": 1}
-    assert comparable(read_chess_json(write_chess_json(original))) == comparable(original)
+    # read back, the contradiction is an error (docs/input-checks.md): 1's win against 2's
+    # forfeit loss first (competitor 1 comes first), then player 1 paired twice (by 2 and 3)
+    text = write_chess_json(original)
+    lines = {
+        n: i for i, s in enumerate(text.splitlines(), 1) for n in (1, 2) if f'"cid": {n}, "p' in s
+    }
+    error = error_of(text, read_chess_json)
+    assert error.location == Location("t.json", lines[1], 0)
+    assert error.text == "round 1: a win against player 2 with White"
+    assert error.expected == (
+        f"player 2 (Player 2, line {lines[2]}) to have the other side of this game in round 1 "
+        "(a loss against player 1 with Black), but it has a forfeit loss against player 1 "
+        "with Black (1 more inconsistency follows)"
+    )
 
 
 def test_flat_game_records_of_older_files() -> None:

@@ -82,6 +82,7 @@ from ..model import (
 from ..model.team import ForfeitedMatch, Match, MatchKind, TeamRecord, TeamRecords
 from ..model.team_matches import team_tournament
 from ..rating_lists import apply_rating_order, file_rating_order
+from .consistency import Locator, check_consistency
 from .tournament_json import JsonChecker, Node, dump_json, exact_text, parse_exact, parse_json
 from .trf_checks import guess_pairing_system, pairing_system_from_records
 from .trf_writer import published_points_and_ranks, standings_descriptors
@@ -573,6 +574,8 @@ class _Context:
     """What is known while the tournament is read."""
 
     rounds: int = 0
+    #: ``numRounds`` / ``currentRound`` (0: not given); games after it are an error
+    declared: int = 0
     players: dict[int, Player] = field(default_factory=dict)
     results: dict[tuple[int, int], RoundResult] = field(default_factory=dict)
     team_players: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -650,7 +653,7 @@ class _ChessReader:
         info = check.optional(node, "tournamentInfo")
         event_info = check.optional(event, "eventInfo")
         context = self.context
-        context.rounds = self.declared_rounds(node)
+        context.declared = context.rounds = self.declared_rounds(node)
         team = self.flag(node, "teamTournament", False)
         self.read_competitors(node, team)
         games = check.optional(node, "gameList")
@@ -1086,4 +1089,7 @@ def read_chess_json(
     """Read one tournament (``tournamentNo``, default 1) of a FIDE Chess-JSON event; see the
     module docstring. Raises :class:`InputError` at the line and column of a malformed value."""
     root = parse_json(data, source)
-    return _ChessReader(source).read(root, tournament_number)
+    reader = _ChessReader(source)
+    tournament = reader.read(root, tournament_number)
+    locator = Locator(source, points_label='"gamePoints"', record_label="competitor")
+    return check_consistency(tournament, locator, reader.context.declared or None)

@@ -56,6 +56,7 @@ from ..model import (
     RoundResult,
     Tournament,
 )
+from .consistency import Field, Locator, check_consistency
 from .trf import decode_trf_bytes
 
 __all__ = ["berger_schedule", "read_crosstable_csv"]
@@ -124,7 +125,7 @@ def read_crosstable_csv(data: bytes, source: str) -> Tournament:
     schedule = berger_schedule(len(layout.data))
     results = _results(table, schedule, cycles)
     players = _players(layout, results, source, warnings)
-    return Tournament(
+    tournament = Tournament(
         name=PurePath(source).stem if source else "",
         rounds=cycles * len(schedule),
         players=players,
@@ -134,6 +135,10 @@ def read_crosstable_csv(data: bytes, source: str) -> Tournament:
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )
+    points_column = _points_column(layout)
+    columns = {} if points_column is None else {Field.POINTS: points_column + 1}
+    locator = Locator(source, columns, points_label="the points column")
+    return check_consistency(tournament, locator)
 
 
 def berger_schedule(size: int) -> list[list[tuple[int, int]]]:
@@ -449,19 +454,11 @@ def _parse_points(text: str) -> Fraction | None:
 def _check_points(
     player: Player, row: _Row, column: int, source: str, warnings: list[Diagnostic]
 ) -> None:
-    """A points cell must equal the sum of the player's results (warning otherwise)."""
-    total = sum((STANDARD.points[result.kind] for result in player.results), Fraction(0))
+    """A points cell must be a number (warning otherwise); whether it equals the sum of the
+    results is checked with every reader's checks (:mod:`.consistency`)."""
     text = row.cell(column)
-    if not text:
-        return
-    if player.stated_points is None:
+    if text and player.stated_points is None:
         message = f"{player.name}: the points cell {text!r} is not a number; not checked"
-        warnings.append(Diagnostic(message, row.location(source, column)))
-    elif player.stated_points != total:
-        message = (
-            f"{player.name}: the points column says {text} but the results add up to "
-            f"{_format_points(total)}"
-        )
         warnings.append(Diagnostic(message, row.location(source, column)))
 
 
@@ -473,13 +470,6 @@ def _rating(row: _Row, column: int, source: str) -> int | None:
     if _RATING.fullmatch(text) is None:
         raise InputError(row.location(source, column), text, "a rating from 0 (unrated) to 9999")
     return int(text) or None
-
-
-def _format_points(value: Fraction) -> str:
-    whole, rest = divmod(value, 1)
-    if not rest:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 def _position(diagnostic: Diagnostic) -> tuple[int, int]:

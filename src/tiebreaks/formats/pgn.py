@@ -56,6 +56,7 @@ import chess.pgn
 
 from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
+from .consistency import Locator, check_consistency
 from .trf import decode_trf_bytes
 from .trf_header import MAX_ROUNDS
 
@@ -139,7 +140,7 @@ def read_pgn(data: bytes, source: str) -> Tournament:
     rounds = max(game.round for game in finished)
     slots = _fill_slots(finished, numbers, source)
     players = roster.players(numbers, slots, rounds)
-    return Tournament(
+    tournament = Tournament(
         name=_event_name(raw_games, source, warnings),
         rounds=rounds,
         players=players,
@@ -148,6 +149,7 @@ def read_pgn(data: bytes, source: str) -> Tournament:
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )
+    return check_consistency(tournament, Locator(source))
 
 
 class _LineReader:

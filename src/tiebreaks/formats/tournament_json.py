@@ -66,6 +66,7 @@ from ..model import (
     Tournament,
 )
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
+from .consistency import Locator, check_consistency
 from .trf_writer import published_points_and_ranks
 
 if TYPE_CHECKING:
@@ -90,6 +91,8 @@ __all__ = [
 FORMAT_NAME = "tiebreaks-tournament"
 FORMAT_VERSION = 1
 MAX_ROUNDS = 999
+#: start numbers are not limited to the four digits of TRF-16: online events are bigger
+MAX_START_NUMBER = 9_999_999
 MAX_DEPTH = 64
 
 #: the name of each result kind in our JSON (the reader also takes the TRF-16 code)
@@ -778,9 +781,9 @@ class _TournamentReader:
         check.only_keys(node, _PLAYER_KEYS)
         number = check.whole(
             check.member(node, "start_number", "the start number"),
-            "a start number from 1 to 9999",
+            f"a start number from 1 to {MAX_START_NUMBER}",
             1,
-            9999,
+            MAX_START_NUMBER,
         )
         results_node = check.member(node, "results", "one result per round")
         results = check.items(results_node, "an array of results, one per round")
@@ -836,7 +839,12 @@ class _TournamentReader:
             )
         if not kind.has_opponent:
             raise check.error(opponent_node, f"null: a {kind.description} has no opponent")
-        opponent = check.whole(opponent_node, "an opponent's start number (1 to 9999)", 1, 9999)
+        opponent = check.whole(
+            opponent_node,
+            f"an opponent's start number (1 to {MAX_START_NUMBER})",
+            1,
+            MAX_START_NUMBER,
+        )
         if opponent == own:
             raise check.error(opponent_node, "another player's start number (not the player's own)")
         opponents.append((opponent_node, opponent))
@@ -884,7 +892,9 @@ class _TournamentReader:
                 999,
             ),
             name=check.text(check.member(node, "name", "the team's name")),
-            players=tuple(check.whole(item, "a start number", 1, 9999) for item in members),
+            players=tuple(
+                check.whole(item, "a start number", 1, MAX_START_NUMBER) for item in members
+            ),
             line=node.line,
             short_name=self.string(node, "short_name"),
         )
@@ -1001,6 +1011,11 @@ def read_tournament_json(data: bytes | str, source: str = "<input>") -> Tourname
     """Read our JSON tournament format (version 1); see the module docstring.
 
     Raises :class:`InputError` (file, line, column, the bad value, what was expected and the
-    value's path) for malformed input."""
-    root = parse_json(data, source)
-    return _TournamentReader(source).read(root)
+    value's path) for malformed input. Plain documents take the fast path of
+    :mod:`.tournament_json_fast`, which builds the same tournament."""
+    from .tournament_json_fast import read_plain_json
+
+    tournament = read_plain_json(data, source)
+    if tournament is None:
+        tournament = _TournamentReader(source).read(parse_json(data, source))
+    return check_consistency(tournament, Locator(source, points_label='"stated_points"'))

@@ -10,10 +10,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import InputError, Location
 
-_COUNT = re.compile(r"[0-9]{1,9}")
+_MAX_COUNT_DIGITS = 9
 _DECIMAL = re.compile(r"([0-9]{0,9})(?:[.,]([0-9]{0,9}))?")
 _ISO_DATE = re.compile(r"([0-9]{4})([/.-])([0-9]{1,2})\2([0-9]{1,2})")
 _DAY_FIRST_DATE = re.compile(r"([0-9]{1,2})([./])([0-9]{1,2})\2([0-9]{4})")
@@ -59,11 +60,12 @@ class Line:
 
 def parse_count(text: str) -> int | None:
     """A non-negative whole number written with ASCII digits (at most 9), else None."""
-    if _COUNT.fullmatch(text) is None:
-        return None
-    return int(text)
+    if len(text) <= _MAX_COUNT_DIGITS and text.isdigit() and text.isascii():
+        return int(text)
+    return None
 
 
+@lru_cache(maxsize=1024)
 def parse_decimal(text: str) -> Fraction | None:
     """An exact non-negative decimal such as ``3.5``, ``3,5``, ``.5`` or ``4``, else None."""
     match = _DECIMAL.fullmatch(text)

@@ -16,12 +16,12 @@ Compatibility conversions (each one reported as a :class:`~tiebreaks.errors.Diag
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import NamedTuple
 
 from ..errors import Diagnostic
-from ..model import Colour, Player, ResultKind, RoundResult
+from ..model import ABSENT, Colour, Player, ResultKind, RoundResult
 from .trf_fields import Line, parse_count, parse_decimal
 
 FIRST_ROUND_COLUMN = 92
@@ -74,53 +74,73 @@ def round_column(round_number: int) -> int:
     return FIRST_ROUND_COLUMN + ROUND_WIDTH * (round_number - 1)
 
 
-class RoundSlot(NamedTuple):
-    """One non-blank round of a ``001`` record: where it was written and how it was read."""
+class PlayerRecord(NamedTuple):
+    """A ``001`` record as read: the player and the line it was read from.
 
-    round_number: int
-    column: int
-    text: str
-    result: RoundResult
-
-
-@dataclass(frozen=True)
-class PlayerRecord:
-    """A ``001`` record as read: the player without results, and its non-blank rounds."""
+    The player's results are the rounds as written, up to the last round with something
+    written in it (``last_round``), then absences up to the number of rounds of ``XXR`` /
+    ``142`` if the file gives one.
+    """
 
     player: Player
     line: Line
-    slots: tuple[RoundSlot, ...]
+    last_round: int
 
-    @property
-    def last_round(self) -> int:
-        """The highest round with something written in it (0 if none)."""
-        return max((slot.round_number for slot in self.slots), default=0)
+
+class RoundFieldCache:
+    """What the fast path has read so far in one file, to read each distinct text only once.
+
+    ``results``: round fields (8 columns: opponent, colour, result) and the result each one
+    gave; ``opponents``: opponent fields (4 columns) and the start number each one gave (0 for
+    none). Only fields the fast path accepts are kept; the others are read by the careful path.
+    """
+
+    __slots__ = ("opponents", "results")
+
+    def __init__(self) -> None:
+        self.results: dict[str, RoundResult] = {" " * ROUND_FIELDS_WIDTH: ABSENT}
+        self.opponents: dict[str, int] = {"    ": 0}
 
 
 def read_player_record(
-    line: Line, declared_rounds: int | None, warnings: list[Diagnostic]
+    line: Line,
+    declared_rounds: int | None,
+    warnings: list[Diagnostic],
+    cache: RoundFieldCache | None = None,
 ) -> PlayerRecord:
     """Read a TRF-16 ``001`` record; raise InputError on the first malformed field.
 
     ``declared_rounds`` is the number of rounds of ``XXR`` / ``142`` (None if not given).
+    With a ``cache`` the rounds are read by the fast path when the record is regular (and by
+    the careful path otherwise); without one, always by the careful path. Both give the same
+    results, errors and warnings.
     """
+    text = line.text
     start_number = _read_start_number(line)
+    rating = _read_rating(line)
+    points = _read_points(line)
+    rank = _read_rank(line, warnings)
+    results = None if cache is None else _fast_results(text, start_number, declared_rounds, cache)
+    if results is None:
+        results = _careful_results(line, start_number, declared_rounds, warnings)
+    last_round = len(results)
+    if declared_rounds is not None and last_round < declared_rounds:
+        results.extend([ABSENT] * (declared_rounds - last_round))
     player = Player(
         start_number=start_number,
-        name=line.field(15, 47).strip(),
-        results=(),
-        rating=_read_rating(line),
-        sex=line.field(10, 10).strip(),
-        title=_normalise_title(line.field(11, 13).strip()),
-        federation=line.field(54, 56).strip(),
-        fide_id=line.field(58, 68).strip(),
-        birth_date=line.field(70, 79).strip(),
-        stated_points=_read_points(line),
-        stated_rank=_read_rank(line, warnings),
+        name=text[14:47].strip(),
+        results=tuple(results),
+        rating=rating,
+        sex=text[9:10].strip(),
+        title=_normalise_title(text[10:13].strip()),
+        federation=text[53:56].strip(),
+        fide_id=text[57:68].strip(),
+        birth_date=text[69:79].strip(),
+        stated_points=points,
+        stated_rank=rank,
         line=line.number,
     )
-    slots = _read_round_slots(line, start_number, declared_rounds, warnings)
-    return PlayerRecord(player, line, slots)
+    return PlayerRecord(player, line, last_round)
 
 
 def _read_start_number(line: Line) -> int:
@@ -175,16 +195,17 @@ def _normalise_title(title: str) -> str:
     return _SHORT_TITLES.get(upper, upper)
 
 
-def _read_round_slots(
+def _careful_results(
     line: Line, start_number: int, declared_rounds: int | None, warnings: list[Diagnostic]
-) -> tuple[RoundSlot, ...]:
-    """Every round of the record whose fields (columns 92-99, 102-109 ...) are not blank.
+) -> list[RoundResult]:
+    """The careful path: every round whose fields (columns 92-99, 102-109 ...) are not blank,
+    read field by field with an error or warning for anything unusual; blank rounds before the
+    last written one are absences.
 
     Characters in the two columns after a result (100-101, 110-111 ...) are ignored. A
     non-blank round beyond the number of rounds declared by ``XXR`` / ``142`` is an error.
     """
-    slots: list[RoundSlot] = []
-    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
+    results: list[RoundResult] = []
     record = line.text
     for round_number, column in enumerate(
         range(FIRST_ROUND_COLUMN, len(record) + 1, ROUND_WIDTH), start=1
@@ -199,50 +220,91 @@ def _read_round_slots(
                     f"nothing: round {round_number} is beyond the number of rounds "
                     f"(XXR/142 says {declared_rounds})",
                 )
-            result = _plain_round(text) or _read_round_slot(
-                line, round_number, start_number, warnings
-            )
-            if result.opponent == start_number:
-                result = _read_round_slot(line, round_number, start_number, warnings)
-            slots.append(make(RoundSlot, (round_number, column, text, result)))
-    return tuple(slots)
+            results.extend([ABSENT] * (round_number - 1 - len(results)))
+            results.append(_read_round_slot(line, round_number, start_number, warnings))
+    return results
 
 
-_COLOUR_AND_RESULT: dict[str, tuple[Colour, ResultKind]] = {
-    colour_code + result_code: (_COLOURS[colour_code.upper()], _RESULT_CODES[result_code.upper()])
-    for colour_code in ("w", "b", "W", "B", "-", " ")
-    for result_code in (*_RESULT_CODES, *(code.lower() for code in _RESULT_CODES))
-    if colour_code.upper() in _COLOURS
-}
-
-
-def _plain_round(text: str) -> RoundResult | None:
-    """Fast path for the usual round fields (``  12 w 1``, `` 0000 - U``): the result, or None
-    when anything is unusual and the careful path must read (and report) it."""
-    if len(text) < 8 or text[4] != " " or text[6] != " ":
+def _fast_results(
+    record: str, start_number: int, declared_rounds: int | None, cache: RoundFieldCache
+) -> list[RoundResult] | None:
+    """The fast path: the results of a regular round area (every round field of the usual
+    shape, see :func:`_first_reading`, the last one ending the line, no round beyond
+    ``XXR`` / ``142``, no pairing with oneself), or None for the careful path to read it."""
+    area = record[FIRST_ROUND_COLUMN - 1 :]
+    size = len(area)
+    if size % ROUND_WIDTH != ROUND_FIELDS_WIDTH or (
+        declared_rounds is not None and size > ROUND_WIDTH * declared_rounds
+    ):
         return None
-    fields = _COLOUR_AND_RESULT.get(text[5] + text[7])
+    known = cache.results
+    get = known.get
+    results: list[RoundResult] = []
+    append = results.append
+    for start in range(0, size, ROUND_WIDTH):
+        text = area[start : start + ROUND_FIELDS_WIDTH]
+        result = get(text)
+        if result is None:
+            result = _first_reading(text, cache.opponents)
+            if result is None:
+                return None
+            known[text] = result
+        append(result)
+    if start_number in map(_OPPONENT, results):
+        return None
+    return results
+
+
+def _first_reading(text: str, opponents: dict[str, int]) -> RoundResult | None:
+    """The result of a round field of the usual shape, or None: opponent right-aligned ASCII
+    digits (``0000`` or blank for none), blank, colour ``w b -`` or blank, blank, result code
+    (any case) or blank; a game or forfeit with an opponent, a bye or absence without one.
+
+    A game or forfeit is built by setting the three slots of the ``RoundResult`` directly
+    (its ``__post_init__`` check holds: the opponent is a number): half the time of the
+    dataclass constructor, which counts for the tens of thousands of distinct rounds of a
+    large file.
+    """
+    fields = _PLAIN_CODES.get(text[4:])
     if fields is None:
         return None
     colour, kind = fields
-    digits = text[:4].strip()
-    if not digits.isascii() or not digits.isdigit():
-        return None if digits else (None if kind.has_opponent else _bye(kind))
-    opponent = int(digits)
-    if kind.has_opponent:
-        return RoundResult(kind, opponent, colour) if opponent else None
-    return _bye(kind) if opponent == 0 else None
-
-
-_BYE_RESULTS: dict[ResultKind, RoundResult] = {}
-
-
-def _bye(kind: ResultKind) -> RoundResult:
-    """The (shared) result of a round without opponent."""
-    result = _BYE_RESULTS.get(kind)
-    if result is None:
-        result = _BYE_RESULTS[kind] = RoundResult(kind)
+    opponent_field = text[:4]
+    opponent = opponents.get(opponent_field)
+    if opponent is None:
+        digits = opponent_field.lstrip(" ")
+        if not (digits.isdigit() and digits.isascii()):
+            return None
+        opponent = opponents[opponent_field] = int(digits)
+    if not kind.has_opponent:
+        return None if opponent else _BYES[kind]
+    if not opponent:
+        return None
+    result: RoundResult = _NEW(RoundResult)
+    _SET_KIND(result, kind)
+    _SET_OPPONENT(result, opponent)
+    _SET_COLOUR(result, colour)
     return result
+
+
+if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
+    raise ImportError("trf_player._first_reading must be updated for RoundResult's fields")
+_NEW = object.__new__
+_SET_KIND = RoundResult.__dict__["kind"].__set__
+_SET_OPPONENT = RoundResult.__dict__["opponent"].__set__
+_SET_COLOUR = RoundResult.__dict__["colour"].__set__
+_OPPONENT = attrgetter("opponent")
+_PLAIN_CODES: dict[str, tuple[Colour, ResultKind]] = {
+    f" {colour_code} {result_code}": (_COLOURS[colour_code.upper()], kind)
+    for colour_code in "wbWB- "
+    for code, kind in _RESULT_CODES.items()
+    if code
+    for result_code in {code, code.lower()}
+}
+_BYES: dict[ResultKind, RoundResult] = {
+    kind: RoundResult(kind) for kind in ResultKind if not kind.has_opponent
+}
+_BYES[ResultKind.ABSENT] = ABSENT
 
 
 def _read_round_slot(

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..check import CheckReport, Variant
 from ..numbers import to_decimal_text
+from .safe_text import shown_text
 
 
 def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:
@@ -30,7 +31,7 @@ def check_text(report: CheckReport, variants: list[Variant] | None = None) -> st
         lines.extend(f"  {difference}" for difference in report.differences)
     if variants is not None:
         lines.extend(_variant_lines(variants))
-    return "\n".join(lines) + "\n"
+    return shown_text("\n".join(lines) + "\n")
 
 
 def _variant_lines(variants: list[Variant]) -> list[str]:

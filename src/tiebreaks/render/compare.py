@@ -7,6 +7,7 @@ from typing import Any
 
 from ..comparison import Change, Comparison
 from ..standings import Standings
+from .safe_text import shown_name, shown_text
 from .values import show
 
 
@@ -41,7 +42,7 @@ def _why(change: Change, names: dict[int, str]) -> str:
 
 def comparison_text(comparison: Comparison) -> str:
     """An aligned table: rank in A, rank in B, the move, the participant and why it moved."""
-    names = {entry.start_number: entry.name for entry in comparison.entries}
+    names = {entry.start_number: shown_name(entry.name) for entry in comparison.entries}
     header = ["A", "B", "Move", "No", "Name", "Pts", "Why"]
     lines = [
         [
@@ -49,7 +50,7 @@ def comparison_text(comparison: Comparison) -> str:
             str(entry.rank_b),
             _move(entry),
             str(entry.start_number),
-            entry.name,
+            names[entry.start_number],
             show(entry.points),
             _why(entry, names),
         ]
@@ -65,12 +66,12 @@ def comparison_text(comparison: Comparison) -> str:
         ).rstrip()
 
     tournament = comparison.a.tournament
-    title = tournament.name or tournament.source or "Tournament"
+    title = shown_name(tournament.name or tournament.source or "Tournament")
     moved = len(comparison.moved)
     summary = f"{moved} of {len(comparison.entries)} participants change place."
     body = [fmt(header), fmt(["-" * width for width in widths]), *map(fmt, lines)]
     head = [title, f"A: {_describe(comparison.a)}", f"B: {_describe(comparison.b)}", ""]
-    return "\n".join([*head, *body, "", summary]) + "\n"
+    return shown_text("\n".join([*head, *body, "", summary]) + "\n")
 
 
 def comparison_data(comparison: Comparison) -> dict[str, Any]:

@@ -4,30 +4,49 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from ..standings import Standings
+from .safe_text import shown_name
 from .values import ValueTexts
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: a number as we write it (values, ratings, counts): a spreadsheet reads it as that number
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?\Z")
+#: the start of a cell that a spreadsheet may take for a formula (OWASP: = + - @ tab carriage
+#: return), also after spaces and in the full-width forms some spreadsheets accept
+_FORMULA_START = re.compile("[\t\r]|\\s*[=+\\-@\uff1d\uff0b\uff0d\uff20]")
 
 
 def spreadsheet_safe(text: str) -> str:
-    """Text that a spreadsheet cannot take for a formula (a leading ' is added)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """A CSV cell that no spreadsheet takes for a formula.
+
+    A cell that starts (after any spaces) with ``=``, ``+``, ``-`` or ``@`` (or their
+    full-width forms), or with a tab or a carriage return, gets a leading ``'``, which
+    spreadsheets read as "this cell is text". A plain decimal number (``-1.5``, ``+2``,
+    ``2150``) stays as it is: it cannot be a formula, and it must stay a number. So a name
+    such as ``=HYPERLINK(...)`` or ``-2+3`` becomes ``'=HYPERLINK(...)``, ``'-2+3``.
+    """
+    if _NUMBER.match(text) or not _FORMULA_START.match(text):
+        return text
+    return "'" + text
 
 
 def standings_csv(standings: Standings) -> str:
-    """One header line, then rank, start number, name, rating and the values."""
+    """One header line, then rank, start number, name, rating and the values.
+
+    Every text from the input (the names) is shown as :func:`~.safe_text.shown_name` shows it
+    and made :func:`spreadsheet_safe`; the values, ranks, numbers and ratings are numbers we
+    write ourselves."""
     texts = ValueTexts(standings)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "id", "name", "rating", *texts.columns])
+    writer.writerow(["rank", "id", "name", "rating", *map(spreadsheet_safe, texts.columns)])
     for row in standings.rows:
         writer.writerow(
             [
                 row.rank,
                 row.player.start_number,
-                spreadsheet_safe(row.player.name),
+                spreadsheet_safe(shown_name(row.player.name)),
                 row.player.rating or "",
                 *texts.row(row),
             ]

@@ -9,6 +9,7 @@ from typing import Any
 from ..explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from ..tiebreaks.explanation import Explanation, Line
+from .safe_text import shown_name, shown_text
 from .values import show
 
 
@@ -17,7 +18,7 @@ def _value(value: Fraction | None) -> str:
 
 
 def _who(row: Row) -> str:
-    return f"#{row.player.start_number} {row.player.name}"
+    return f"#{row.player.start_number} {shown_name(row.player.name)}"
 
 
 def _neighbour_text(neighbour: Neighbour | None, word: str) -> list[str]:
@@ -69,7 +70,7 @@ def placing_text(standings: Standings, placing: Placing) -> str:
     body: list[str] = []
     for explanation in placing.explanations:
         body.extend(["", *explanation_lines(explanation)])
-    return "\n".join(head + body) + "\n"
+    return shown_text("\n".join(head + body) + "\n")
 
 
 def why_text(result: Why) -> str:
@@ -96,7 +97,7 @@ def why_text(result: Why) -> str:
             lines.append(f"  {_who(result.b)}: " + "; ".join(other.steps[1:] or other.steps))
         else:
             lines.extend(["", *explanation_lines(other)])
-    return "\n".join(lines) + "\n"
+    return shown_text("\n".join(lines) + "\n")
 
 
 def _reduced_lines(result: Why) -> list[str]:

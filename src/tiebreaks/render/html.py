@@ -6,7 +6,10 @@ in the table links to its explanation (and shows it on hover, in the ``title``);
 explanations are ``<details>`` blocks, opened by a few lines of inline script when a link is
 followed or the page is printed (without script they open by a click). CSS is inline, there
 are no external fetches, and the page is also well-formed XML (polyglot markup), which the
-tests use to check it. Jinja2 escapes every text that comes from the input.
+tests use to check it. Jinja2 escapes every text that comes from the input, and every printed
+text passes through :func:`~tiebreaks.render.safe_text.page_text` (control characters and
+bidirectional formatting characters replaced); names stand in ``<span dir="auto">`` (an
+isolate, as ``<bdi>``: a right-to-left name keeps the text after it in place).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .i18n import (
     tiebreaks_line,
     translator,
 )
+from .safe_text import page_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a page wider than this many table columns is printed in landscape
@@ -193,6 +197,7 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=page_text,
     )
 
 

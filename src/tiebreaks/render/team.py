@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..model import Colour, ResultKind
 from ..model.team import BoardGame, Match, Team, TeamTournament
 from ..tiebreaks.team_encounters import berlin_points
+from .safe_text import shown_name, shown_text
 from .values import show
 
 _SIDE = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: "-"}
@@ -13,7 +14,7 @@ _RESULT = {2: "1", 1: "½", 0: "0"}
 
 
 def _names(team: TeamTournament) -> dict[int, str]:
-    return {player.start_number: player.name for player in team.individual.players}
+    return {player.start_number: shown_name(player.name) for player in team.individual.players}
 
 
 def _board_text(game: BoardGame, names: dict[int, str]) -> str:
@@ -30,7 +31,7 @@ def _match_text(match: Match, tournament: TeamTournament) -> str:
     head = f"Round {match.round}: {match.kind.value}"
     if match.opponent is not None:
         opponent = tournament.team(match.opponent)
-        head += f" against team {opponent.number} {opponent.name}"
+        head += f" against team {opponent.number} {shown_name(opponent.name)}"
         if match.white_on_first_board is not None:
             head += " (White on board 1)" if match.white_on_first_board else " (Black on board 1)"
     score = show(match.game_points)
@@ -51,10 +52,10 @@ def team_text(tournament: TeamTournament, number: int) -> str:
     players = ", ".join(f"#{p} {names.get(p, '')}".strip() for p in team.players)
     totals = f"{show(team.match_points)} MP, {show(team.game_points)} GP"
     lines = [
-        f"Team {team.number} {team.name}: {totals}",
+        f"Team {team.number} {shown_name(team.name)}: {totals}",
         f"Players (board order): {players}",
     ]
     for match in team.matches:
         lines.append(_match_text(match, tournament))
         lines.extend(_board_text(game, names) for game in match.boards)
-    return "\n".join(lines) + "\n"
+    return shown_text("\n".join(lines) + "\n")

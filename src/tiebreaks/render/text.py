@@ -12,6 +12,7 @@ from .i18n import (
     translator,
     value_formatter,
 )
+from .safe_text import display_width, isolated_name, pad_right, shown_name
 from .values import ValueTexts
 
 
@@ -36,18 +37,19 @@ def standings_text(standings: Standings, lang: str = "en") -> str:
         [
             str(row.rank) + ("*" if row.drawn_by_lot else ""),
             str(row.player.start_number),
-            row.player.name,
+            isolated_name(row.player.name),
             *([] if standings.is_team else [str(row.player.rating or "")]),
             *texts.row(row),
         ]
         for row in standings.rows
     ]
     widths = [max(len(cells[i]) for cells in [header, *lines]) for i in range(len(header))]
+    widths[2] = max(display_width(cells[2]) for cells in [header, *lines])
     text_columns = {2}
 
     def fmt(cells: list[str]) -> str:
         out = [
-            cell.ljust(width) if i in text_columns else cell.rjust(width)
+            pad_right(cell, width) if i in text_columns else cell.rjust(width)
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         return "  ".join(out).rstrip()
@@ -61,7 +63,7 @@ def _title(standings: Standings, lang: str) -> list[str]:
     _ = translator(lang).gettext
     tournament = standings.tournament
     lines = [
-        tournament.name or tournament.source or _("Tournament"),
+        shown_name(tournament.name or tournament.source or _("Tournament")),
         summary_line(standings, lang),
         rules_line(standings, lang),
         tiebreaks_line(standings, lang),

@@ -30,13 +30,15 @@ class MiniTable:
 def encounters(
     context: Context, index: int, others: set[int], spec: TiebreakSpec
 ) -> dict[int, list[int]]:
-    """Points (in units) that ``index`` scored in each counted game against each of ``others``.
+    """Points (in units) that ``index`` scored in each counted game against each of ``others``
+    (``index`` itself may be among them: the group is passed as it is, not copied, so that a
+    group of thousands stays linear).
 
     Games played over the board count; forfeits only with pre-determined pairings (Art. 15.2)
     or ``/P`` (Art. 6.1.1)."""
     games: dict[int, list[int]] = {}
     for round_index, opponent in enumerate(context.opponents[index]):
-        if opponent in others and context.counts_as_game(
+        if opponent in others and opponent != index and context.counts_as_game(
             index, round_index, spec.forfeits_as_played
         ):
             games.setdefault(opponent, []).append(context.points[index][round_index])
@@ -49,7 +51,7 @@ def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTa
     score: dict[int, Fraction] = {}
     unmet: dict[int, int] = {}
     for index in group:
-        games = encounters(context, index, members - {index}, spec)
+        games = encounters(context, index, members, spec)
         score[index] = sum(
             (Fraction(sum(points), len(points) * context.unit) for points in games.values()),
             Fraction(0),

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
+from urllib.parse import quote
 
 from ..cli import render_standings, write_tournament
 from ..comparison import compare_standings
@@ -181,7 +183,7 @@ def file_outcome(
     content = _content(tournament, result, output, lang)
     media_type, ending = FILE_TYPES[output]
     body = content.encode("utf-8") if isinstance(content, str) else content
-    disposition = f'attachment; filename="{download_name(source, ending)}"'
+    disposition = content_disposition(source, ending)
     return Outcome(200, media_type, body, (("content-disposition", disposition),))
 
 
@@ -193,19 +195,56 @@ def _content(tournament: Tournament, result: Standings, output: str, lang: str) 
     return write_tournament(tournament, result, output, lang)
 
 
-def download_name(source: str, ending: str) -> str:
-    """A safe file name for a download: the upload's name without its folder and ending,
-    letters, digits, ``-`` and ``_`` only."""
+#: names Windows keeps for devices, whatever the ending ("con.csv" cannot be saved)
+_RESERVED = frozenset(
+    ("con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in range(10)))
+)
+
+
+def download_stem(source: str) -> str:
+    """The upload's name as a safe file name without ending: no folder (``../../x`` and
+    ``C:\\x`` keep only ``x``), letters and digits of any script (NFC), combining marks, ``-``
+    and ``_``; anything else (dots, spaces, quotes, control and bidirectional formatting
+    characters) becomes ``_``; at most 80 characters; never empty nor a Windows device name."""
     stem = source.replace("\\", "/").rsplit("/", 1)[-1]
     for known in (".chess.json", ".standings.json", *(end for _, end in FILE_TYPES.values())):
         if stem.lower().endswith(known):
             stem = stem[: -len(known)]
             break
-    stem = stem.rsplit(".", 1)[0] if "." in stem else stem
-    safe = "".join(
-        char if char.isascii() and (char.isalnum() or char in "-_") else "_" for char in stem
+    stem = unicodedata.normalize("NFC", stem.rsplit(".", 1)[0] if "." in stem else stem)
+    safe = "".join(char if _name_character(char) else "_" for char in stem)
+    safe = safe.strip("_")[:80].rstrip("_") or "tournament"
+    return safe + "_" if safe.lower() in _RESERVED else safe
+
+
+def _name_character(char: str) -> bool:
+    """True for a letter, a digit, a combining mark, ``-`` or ``_``."""
+    return char.isalnum() or char in "-_" or unicodedata.category(char) in ("Mn", "Mc")
+
+
+def ascii_stem(stem: str) -> str:
+    """The ASCII form of a :func:`download_stem` (for the plain ``filename`` parameter):
+    accents dropped ("Müller" -> "Muller"), any other character ``_``."""
+    plain = "".join(
+        char
+        for char in unicodedata.normalize("NFKD", stem)
+        if unicodedata.category(char) not in ("Mn", "Mc", "Me")
     )
-    return (safe.strip("_") or "tournament")[:80] + ending
+    safe = "".join(char if char.isascii() and _name_character(char) else "_" for char in plain)
+    safe = safe.strip("_") or "tournament"
+    return safe + "_" if safe.lower() in _RESERVED else safe
+
+
+def content_disposition(source: str, ending: str) -> str:
+    """The ``Content-Disposition`` of a download named after the upload (RFC 6266): the ASCII
+    name as ``filename``, and the Unicode name as ``filename*`` (UTF-8, percent-encoded)
+    when it differs."""
+    stem = download_stem(source)
+    plain = ascii_stem(stem)
+    value = f'attachment; filename="{plain}{ending}"'
+    if plain != stem:
+        value += f"; filename*=UTF-8''{quote(stem + ending, safe='')}"
+    return value
 
 
 def catalogue_json() -> bytes:

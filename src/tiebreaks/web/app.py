@@ -1,10 +1,12 @@
 """The web application: the page (``/``, ``/standings``, ``/download``), the HTTP API
 (``/api/...``) and its OpenAPI description (``/api/openapi.json``).
 
-Limits: request bodies over the limit get 413 (see :mod:`.limits`); each computation runs in
-a worker process stopped after ``time_limit_seconds`` (422, see :mod:`.worker`). No state is
-kept between requests and nothing is written to disk: an uploaded file travels in the page's
-form (base64 in a hidden field) and is read from memory.
+Limits: request bodies over the limit get 413, bodies slower than ``read_timeout_seconds`` 408
+(see :mod:`.limits`); each computation runs in a worker process stopped after
+``time_limit_seconds`` (422, see :mod:`.worker`). No state is kept between requests and
+nothing is written to disk: an uploaded file travels in the page's form (base64 in a hidden
+field) and is read from memory; its name is only a label (and the stem of a download's name,
+see :func:`.api_jobs.content_disposition`), never a path.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import Scope
 
 from .. import __version__
+from ..render.safe_text import shown_text
 from .api import Api, build_router
 from .limits import BodyLimit, SecurityHeaders
 from .page import build_page_router
@@ -32,6 +35,8 @@ from .worker import INTERNAL, TIMEOUT, Outcome, Runner
 MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 #: default longest computation, in seconds
 TIME_LIMIT_SECONDS = 20.0
+#: default longest time a request body may take to arrive, in seconds
+READ_TIMEOUT_SECONDS = 60.0
 #: security headers of every answer (the page loads its own CSS and script only)
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'none'; style-src 'self'; script-src 'self'; "
@@ -51,10 +56,12 @@ def create_app(
     max_upload_bytes: int = MAX_UPLOAD_BYTES,
     time_limit_seconds: float = TIME_LIMIT_SECONDS,
     workers: int | None = None,
+    read_timeout_seconds: float = READ_TIMEOUT_SECONDS,
 ) -> FastAPI:
     """The application: tournament files up to ``max_upload_bytes``, computations up to
-    ``time_limit_seconds``, at most ``workers`` computations at once (default: the cores)."""
-    if max_upload_bytes <= 0 or time_limit_seconds <= 0:
+    ``time_limit_seconds``, at most ``workers`` computations at once (default: the cores),
+    request bodies that arrive within ``read_timeout_seconds``."""
+    if min(max_upload_bytes, time_limit_seconds, read_timeout_seconds) <= 0:
         raise ValueError("the upload and time limits must be positive")
     warm_up()
     limit = body_limit(max_upload_bytes)
@@ -72,7 +79,9 @@ def create_app(
     app.include_router(build_router(Api(runner, max_upload_bytes)))
     app.include_router(build_page_router(runner, max_upload_bytes, limit))
     _handlers(app)
-    app.add_middleware(BodyLimit, limit=limit, answer=error_answer)
+    app.add_middleware(
+        BodyLimit, limit=limit, answer=error_answer, read_timeout=read_timeout_seconds
+    )
     app.add_middleware(SecurityHeaders, headers=SECURITY_HEADERS)
     return app
 
@@ -97,7 +106,7 @@ def error_page(status: int, message: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
         f"<title>{status}</title>"
         '<link rel="stylesheet" href="/static/app.css"/></head><body><main class="error-page">'
-        f"<h1>{status}</h1><p>{html.escape(message)}</p>"
+        f"<h1>{status}</h1><p>{html.escape(shown_text(message))}</p>"
         '<p><a href="/">tiebreaks</a></p></main></body></html>\n'
     )
 

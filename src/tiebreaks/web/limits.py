@@ -1,11 +1,15 @@
-"""Request size limit: a request whose body is larger than the limit gets a 413 answer before
-it is read (when it declares its length) or as soon as it has sent too much (when it does
-not), and nothing of it is kept."""
+"""Request size and time limits: a request whose body is larger than the limit gets a 413
+answer before it is read (when it declares its length) or as soon as it has sent too much
+(when it does not), and nothing of it is kept; a request whose body has not arrived whole
+within the read time limit gets a 408 answer (a client that sends a byte now and then cannot
+hold the server)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+import anyio
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,18 +33,33 @@ class TooLarge(HTTPException):
         super().__init__(status_code=413, detail=too_large_message(limit))
 
 
-class BodyLimit:
-    """ASGI middleware that stops request bodies larger than ``limit`` bytes; ``answer``
-    builds the 413 answer of a request that declares a larger body."""
+class TooSlow(HTTPException):
+    """Raised when a body has not arrived whole in time (answered with 408 by the app)."""
 
-    def __init__(self, app: ASGIApp, limit: int, answer: Answer) -> None:
+    def __init__(self, seconds: float) -> None:
+        message = (
+            f"the request body did not arrive within the limit of {seconds:g} seconds; "
+            "send it again over a faster connection"
+        )
+        super().__init__(status_code=408, detail=message, headers={"connection": "close"})
+
+
+class BodyLimit:
+    """ASGI middleware that stops request bodies larger than ``limit`` bytes or slower than
+    ``read_timeout`` seconds in all; ``answer`` builds the 413 answer of a request that
+    declares a larger body."""
+
+    def __init__(
+        self, app: ASGIApp, limit: int, answer: Answer, read_timeout: float = 60.0
+    ) -> None:
         self.app = app
         self.limit = limit
         self.answer = answer
+        self.read_timeout = read_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on with a counting ``receive``; answer 413 at once when the
-        declared length is over the limit."""
+        """Pass the request on with a counting, timed ``receive``; answer 413 at once when
+        the declared length is over the limit."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -50,15 +69,24 @@ class BodyLimit:
             await response(scope, receive, send)
             return
         received = 0
+        complete = False
+        deadline = time.monotonic() + self.read_timeout
 
         async def counted() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise TooLarge(self.limit)
-            return message
+            nonlocal received, complete
+            if complete:  # the body is in: waiting for a disconnection is not timed
+                return await receive()
+            with anyio.move_on_after(max(0.0, deadline - time.monotonic())):
+                message = await receive()
+                if message["type"] == "http.request":
+                    received += len(message.get("body", b""))
+                    complete = not message.get("more_body", False)
+                    if received > self.limit:
+                        raise TooLarge(self.limit)
+                else:
+                    complete = True
+                return message
+            raise TooSlow(self.read_timeout)
 
         await self.app(scope, counted, send)
 

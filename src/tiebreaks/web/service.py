@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..api import paused_garbage_collector
-from ..errors import InputError, TiebreaksError, UsageError
+from ..errors import InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
 from ..model import Tournament
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
@@ -81,9 +81,14 @@ class Blocked(UsageError):
 
 
 def read(upload: Upload) -> Tournament:
-    """The tournament of an upload (InputError with line and column when malformed)."""
+    """The tournament of an upload (InputError with line and column when malformed; a
+    document nested too deeply for the reader is malformed too, never a crash)."""
     with paused_garbage_collector():
-        return read_data(upload.data, upload.source, upload.fmt)
+        try:
+            return read_data(upload.data, upload.source, upload.fmt)
+        except RecursionError:
+            expected = "a document nested less deeply (the reader's limit was reached)"
+            raise InputError(Location(upload.source, 1, 1), "", expected) from None
 
 
 def detected_format(upload: Upload) -> str:

@@ -1,7 +1,9 @@
 """The page's views: what the templates show, already translated and formatted.
 
 Built in the worker of a request from the library's objects; the templates (Jinja2 with
-autoescape: every name and text from the input is escaped) only lay them out.
+autoescape: every name and text from the input is escaped; and every printed text passes
+through :func:`~tiebreaks.render.safe_text.page_text`, which replaces control characters and
+bidirectional formatting characters) only lay them out.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..render.i18n import (
     summary_line,
     tiebreak_name,
 )
+from ..render.safe_text import page_text
 from ..rules import REGIMES
 from ..standings import Standings
 from ..tiebreaks.names_data import NAMES
@@ -304,6 +307,7 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=page_text,
     )
 
 

@@ -1,0 +1,149 @@
+"""Fuzz one reader: coverage-guided with atheris (libFuzzer), or replay inputs through the oracle.
+
+Usage::
+
+    python fuzz/harness.py fuzz TARGET [libFuzzer options] [CORPUS_DIR ...]
+    python fuzz/harness.py replay TARGET [--classes] [--out DIR] [FILE ...]
+
+``fuzz`` runs libFuzzer on TARGET (see :data:`oracle.TARGETS`): an input that makes the oracle
+fail (an exception other than a well-located ``InputError``) is a crash, saved by libFuzzer as
+``crash-<sha1>`` (``-artifact_prefix``); ``-timeout`` and ``-rss_limit_mb`` catch hangs and
+memory blow-ups, and the address space is capped at :data:`MEMORY_LIMIT` so that one huge
+allocation fails as a ``MemoryError`` instead of exhausting the machine.
+
+``replay`` (no instrumentation) runs every seed of TARGET, the saved regressions and, with
+``--classes``, every input class of :mod:`corpus` derived from the seeds, or only the FILEs
+given; each input gets :data:`TIME_LIMIT` seconds. Failing inputs are written to ``--out``.
+Exit status: 0 when every input passed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import pkgutil
+import resource
+import signal
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpus
+import oracle
+
+MEMORY_LIMIT = 3 * 1024**3
+"""Address-space cap of a fuzzing process (bytes)."""
+TIME_LIMIT = 2
+"""Seconds one input may take (reader and pipeline) in replay mode; libFuzzer gets -timeout."""
+_SKIPPED_MODULES = ("tiebreaks.web", "tiebreaks.render.pdf", "tiebreaks.batch")
+
+
+def limit_memory() -> None:
+    """Cap the address space so that a runaway allocation raises MemoryError."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+    if soft == resource.RLIM_INFINITY or soft > limit:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def import_everything() -> None:
+    """Import every module the readers and the pipeline may use (so that atheris instruments
+    them: it only instruments modules imported inside ``instrument_imports``)."""
+    import tiebreaks
+
+    for module in pkgutil.walk_packages(tiebreaks.__path__, "tiebreaks."):
+        if not module.name.startswith(_SKIPPED_MODULES):
+            importlib.import_module(module.name)
+    importlib.import_module("chess.pgn")
+
+
+def fuzz(target: str, libfuzzer_arguments: list[str]) -> None:
+    """Run atheris on ``target`` (does not return)."""
+    import atheris
+
+    with atheris.instrument_imports(include=["tiebreaks", "chess"]):
+        import_everything()
+
+    def one_input(data: bytes) -> None:
+        oracle.check(target, data)
+
+    limit_memory()
+    atheris.Setup([sys.argv[0], *libfuzzer_arguments], one_input)
+    atheris.Fuzz()
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise oracle.Hang(f"more than {TIME_LIMIT} s")
+
+
+def replay_inputs(target: str, classes: bool, files: list[str]) -> Iterator[tuple[str, bytes]]:
+    """The inputs to replay: the FILEs, else the seeds, regressions and (with ``classes``)
+    every input class of every seed."""
+    if files:
+        for name in files:
+            path = Path(name)
+            for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+                if file.is_file():
+                    yield str(file), file.read_bytes()
+        return
+    for name, data in sorted(corpus.seeds(target).items()):
+        yield name, data
+        if classes and not name.startswith("regression:"):
+            for class_name, variant in corpus.variants(data, target):
+                yield f"{name} [{class_name}]", variant
+
+
+def replay(target: str, classes: bool, files: list[str], out: Path | None) -> int:
+    """Run the oracle on every input; print each failure; the number of failures."""
+    limit_memory()
+    signal.signal(signal.SIGALRM, _alarm)
+    failures = count = 0
+    started = time.monotonic()
+    for name, data in replay_inputs(target, classes, files):
+        count += 1
+        signal.alarm(TIME_LIMIT)
+        try:
+            oracle.check(target, data)
+        except (Exception, RecursionError, MemoryError) as error:  # the oracle's verdict
+            failures += 1
+            _report(target, name, data, error, out)
+        finally:
+            signal.alarm(0)
+    seconds = time.monotonic() - started
+    print(f"replay {target}: {count} inputs, {failures} defects, {seconds:.1f} s", flush=True)
+    return failures
+
+
+def _report(target: str, name: str, data: bytes, error: BaseException, out: Path | None) -> None:
+    digest = hashlib.sha1(data).hexdigest()[:12]
+    print(f"DEFECT {target} {name} ({len(data)} bytes, sha1 {digest})", flush=True)
+    print(f"SIGNATURE {oracle.signature(error)}", flush=True)
+    print("".join(traceback.format_exception(error, limit=-6)), flush=True)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{target}-{digest}").write_bytes(data)
+
+
+def main(arguments: list[str]) -> int:
+    """Command line (see the module docstring)."""
+    if len(arguments) >= 2 and arguments[0] == "fuzz":
+        fuzz(arguments[1], arguments[2:])
+        return 0
+    parser = argparse.ArgumentParser(prog="harness.py replay")
+    parser.add_argument("mode", choices=["replay"])
+    parser.add_argument("target", choices=sorted(oracle.TARGETS))
+    parser.add_argument("--classes", action="store_true", help="also every input class")
+    parser.add_argument("--out", type=Path, help="folder for the failing inputs")
+    parser.add_argument("files", nargs="*", help="replay only these files or folders")
+    options = parser.parse_args(arguments)
+    return 1 if replay(options.target, options.classes, options.files, options.out) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

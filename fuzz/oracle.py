@@ -1,0 +1,210 @@
+"""What every reader must do with any input, checked on one input at a time.
+
+The oracle: a reader either returns a :class:`~tiebreaks.model.Tournament` or raises
+:class:`~tiebreaks.errors.InputError` whose location names the file and a line >= 1 (and a
+column >= 1 where the format has columns). Anything else (another exception, a hang, a memory
+blow-up) is a defect. A tournament that reads must also go through the whole pipeline
+(standings with the default tie-break list, text/JSON/CSV/HTML output, conversion to TRF, our
+JSON and Chess-JSON) without an unexpected exception: a reader that accepts something the rest
+of the program cannot handle is as wrong as a reader that crashes.
+
+The targets (one per reader, plus the content-sniffing dispatcher and the rating CSV reader):
+:data:`TARGETS`. :func:`check` raises :class:`Defect` (or lets the unexpected exception out)
+and returns normally for every acceptable outcome.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from tiebreaks.errors import Diagnostic, InputError, TiebreaksError, UsageError
+from tiebreaks.model import Tournament
+
+
+class Defect(AssertionError):
+    """An outcome the oracle refuses (raised so that the fuzzer records the input)."""
+
+
+class Hang(Exception):
+    """An input took longer than its time limit (raised from an alarm signal)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One reader under test: its name, the file name the input is given under, the reader's
+    ``--from`` format (None: told from the content) and whether its errors carry columns."""
+
+    name: str
+    source: str
+    fmt: str | None
+    has_columns: bool = True
+
+
+TARGETS: dict[str, Target] = {
+    target.name: target
+    for target in (
+        Target("trf", "fuzz-input.trf", "trf"),
+        Target("json", "fuzz-input.json", "json"),
+        Target("chess-json", "fuzz-input.chess.json", "chess-json"),
+        Target("pgn", "fuzz-input.pgn", "pgn"),
+        Target("csv", "fuzz-input.csv", "csv"),
+        Target("detect", "fuzz-input.any", None),
+        Target("ratings", "fuzz-ratings.csv", None),
+    )
+}
+
+# Deliberate refusals of the pipeline on a file that reads: the file's own TRF26 202/212 list
+# names a tie-break we do not know (the CLI tells the user to give --tiebreaks).
+_ALLOWED_PIPELINE_REFUSALS = ("the file's tie-break list",)
+
+
+def check(target_name: str, data: bytes) -> None:
+    """Run ``data`` through the reader of ``target_name`` and, when it reads, the pipeline."""
+    target = TARGETS[target_name]
+    if target.name == "ratings":
+        _check_ratings(target, data)
+        return
+    from tiebreaks.formats.detect import read_data
+
+    try:
+        tournament = read_data(data, target.source, target.fmt)
+    except InputError as error:
+        check_input_error(error, target)
+        return
+    check_tournament(tournament, target)
+    run_pipeline(tournament, target)
+
+
+def check_input_error(error: InputError, target: Target) -> None:
+    """The error names the input file, a line >= 1 and (where the format has columns) a
+    column >= 1; its message can be shown."""
+    location = error.location
+    if location.source != target.source:
+        raise Defect(f"InputError names file {location.source!r}, not {target.source!r}: {error}")
+    if location.line < 1:
+        raise Defect(f"InputError without a line: {error}")
+    if target.has_columns and location.column < 1:
+        raise Defect(f"InputError without a column: {error}")
+    if not str(error) or not isinstance(error.expected, str) or not error.expected:
+        raise Defect(f"InputError without a description of what was expected: {error!r}")
+
+
+def check_tournament(tournament: Tournament, target: Target) -> None:
+    """A tournament that reads is an object of the model whose warnings can be shown."""
+    if not isinstance(tournament, Tournament):
+        raise Defect(f"the reader returned {type(tournament).__name__}, not a Tournament")
+    for warning in tournament.warnings:
+        _check_warning(warning, target)
+
+
+def _check_warning(warning: Diagnostic, target: Target) -> None:
+    str(warning)
+    location = warning.location
+    if location is not None and location.source and location.source != target.source:
+        raise Defect(f"warning names file {location.source!r}, not {target.source!r}: {warning}")
+
+
+def run_pipeline(tournament: Tournament, target: Target) -> None:
+    """Standings with the default list, every text output and every conversion."""
+    try:
+        _pipeline(tournament)
+    except InputError as error:
+        check_input_error(error, target)
+    except UsageError as error:
+        if not str(error).startswith(_ALLOWED_PIPELINE_REFUSALS):
+            raise Defect(f"UsageError on a file that reads: {error}") from error
+    except TiebreaksError as error:
+        raise Defect(f"{type(error).__name__} on a file that reads: {error}") from error
+
+
+def _pipeline(tournament: Tournament) -> None:
+    from tiebreaks.formats.chess_json import write_chess_json
+    from tiebreaks.formats.tournament_json import write_tournament_json
+    from tiebreaks.formats.trf_writer import write_trf
+    from tiebreaks.render import standings_csv, standings_json, standings_text
+    from tiebreaks.render.html import standings_html
+    from tiebreaks.standings import compute_standings
+
+    standings = compute_standings(tournament)
+    outputs: list[Callable[[], str]] = [
+        lambda: standings_text(standings, "en"),
+        lambda: standings_json(standings),
+        lambda: standings_csv(standings),
+        lambda: standings_html(standings, "en"),
+        lambda: write_trf(tournament, standings),
+        lambda: write_tournament_json(tournament, standings),
+        lambda: write_chess_json(tournament, standings),
+    ]
+    for output in outputs:
+        if not isinstance(output(), str):
+            raise Defect("an output is not text")
+
+
+def _check_ratings(target: Target, data: bytes) -> None:
+    """The rating CSV reader (``--ratings``), through a real file as the CLI gives it; a table
+    that reads is applied to a bundled tournament and ranked."""
+    from tiebreaks.formats.ratings_csv import read_rating_table
+
+    handle, path = tempfile.mkstemp(prefix="fuzz-ratings-", suffix=".csv")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        try:
+            table = read_rating_table(path)
+        except InputError as error:
+            check_input_error(error, Target(target.name, path, None))
+            return
+    finally:
+        os.unlink(path)
+    _apply_ratings(table)
+
+
+def _apply_ratings(table: object) -> None:
+    from tiebreaks.rating_lists import RatingTable, apply_rating_order
+    from tiebreaks.standings import compute_standings
+
+    if not isinstance(table, RatingTable):
+        raise Defect(f"the rating reader returned {type(table).__name__}")
+    for name in table.lists:
+        try:
+            rated = apply_rating_order(_rating_example(), [name, "FIDE"], table)
+        except UsageError as error:
+            raise Defect(f"a list of the table cannot be used: {error}") from error
+        compute_standings(rated, "PTS,ARO,AROC1,TPR")
+
+
+@cache
+def _rating_example() -> Tournament:
+    from tiebreaks.api import example_path, read_tournament
+
+    return read_tournament(example_path("held-swiss-16.trf"))
+
+
+def check_file(target_name: str, path: Path) -> None:
+    """:func:`check` on the bytes of a file."""
+    check(target_name, path.read_bytes())
+
+
+def signature(error: BaseException) -> str:
+    """A short name for how an input failed, to group the failures of one defect: the
+    exception type and the innermost frame inside ``tiebreaks`` (the oracle's message for a
+    :class:`Defect`)."""
+    if isinstance(error, Defect):
+        return f"Defect: {str(error).split(':')[0]}"
+    if isinstance(error, Hang | MemoryError):
+        return type(error).__name__
+    frames = [
+        frame
+        for frame in traceback.extract_tb(error.__traceback__)
+        if "/tiebreaks/" in frame.filename.replace("\\", "/")
+    ]
+    if not frames:
+        return type(error).__name__
+    innermost = frames[-1]
+    return f"{type(error).__name__} at {Path(innermost.filename).name}:{innermost.name}"

@@ -1,0 +1,255 @@
+"""The fast path of the TRF reader builds exactly what the careful path builds, or declines.
+
+Issue 8 (speed, "values identical to the unoptimised path"): the round fields of a ``001``
+record (columns 92-99, 102-109 ...) are read by a fast path when the record is regular, by
+the careful field-by-field parser otherwise; ``read_trf_text(..., careful=True)`` forces the
+careful path everywhere. Every TRF file of the repository and generated Swiss and
+round-robin tournaments are read both ways and compared (players, results, line numbers,
+warnings); mutated round fields must give the same tournament or the same error both ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generate_swiss import Rates, generate_round_robin, generate_swiss
+from tiebreaks.errors import Diagnostic, InputError
+from tiebreaks.formats.trf import decode_trf_bytes, read_trf_text, split_lines
+from tiebreaks.formats.trf_fields import Line
+from tiebreaks.formats.trf_player import (
+    PlayerRecord,
+    RoundFieldCache,
+    _fast_results,
+    read_player_record,
+)
+from tiebreaks.model import ABSENT, Colour, ResultKind, RoundResult, Tournament
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = Rates(
+    unrated=0.05,
+    late_entry=0.08,
+    withdrawal=0.08,
+    half_bye=0.06,
+    zero_bye=0.05,
+    full_bye=0.02,
+    forfeit=0.06,
+    double_forfeit=0.02,
+)
+
+
+def read(text: str, careful: bool, source: str = "t.trf") -> Tournament | InputError:
+    """The tournament read on one path, or the error it reports."""
+    try:
+        return read_trf_text(text, source, careful=careful)
+    except InputError as error:
+        return error
+
+
+def assert_same(text: str, source: str = "t.trf") -> Tournament | InputError:
+    """Read ``text`` on both paths and check they agree in everything (the fast one returned)."""
+    fast, careful = read(text, False, source), read(text, True, source)
+    if isinstance(fast, InputError) or isinstance(careful, InputError):
+        assert type(fast) is type(careful)
+        assert str(fast) == str(careful)
+        assert fast.location == careful.location  # type: ignore[union-attr]
+        return fast
+    assert fast == careful
+    assert fast.warnings == careful.warnings  # not part of Tournament's equality
+    assert [player.line for player in fast.players] == [player.line for player in careful.players]
+    for fast_player, careful_player in zip(fast.players, careful.players, strict=True):
+        assert all(type(result) is RoundResult for result in fast_player.results)
+        assert fast_player.results == careful_player.results
+    return fast
+
+
+def repository_files() -> list[Path]:
+    """Every TRF file of the repository (examples, test data, fuzzing seeds) and the seeds."""
+    files = sorted(ROOT.glob("src/tiebreaks/examples/*.trf"))
+    files += sorted(ROOT.glob("tests/**/*.trf"))
+    files += sorted(ROOT.glob("fuzz/seeds/trf/*.trf"))
+    files += sorted(Path("/work/shared/seeds").glob("**/*.trf"))
+    return files
+
+
+def generated() -> Iterator[tuple[str, str]]:
+    """Generated Swiss tournaments (some with many unplayed rounds) and round robins."""
+    for players, rounds, seed, rates in ((40, 5, 1, None), (301, 9, 2, HEAVY), (1000, 11, 3, None)):
+        yield f"swiss-{players}x{rounds}", generate_swiss(players, rounds, seed, rates=rates)
+    yield "round-robin-10", generate_round_robin(10, 4)
+    yield "round-robin-9-double", generate_round_robin(9, 5, double=True)
+
+
+GENERATED = dict(generated())
+
+
+def test_the_repository_has_trf_files_to_compare() -> None:
+    names = {path.name for path in repository_files()}
+    assert {"held-swiss-16.trf", "held-round-robin-6.trf", "held-team-14.trf"} <= names
+    assert {"cp1252.trf", "latin1.trf", "utf8-bom-crlf.trf"} <= names
+
+
+@pytest.mark.parametrize("path", repository_files(), ids=lambda path: path.name)
+def test_every_trf_file_of_the_repository_reads_the_same_on_both_paths(path: Path) -> None:
+    assert_same(decode_trf_bytes(path.read_bytes()), path.name)
+
+
+@pytest.mark.parametrize("name", list(GENERATED))
+def test_generated_tournaments_read_the_same_on_both_paths(name: str) -> None:
+    tournament = assert_same(GENERATED[name], name)
+    assert isinstance(tournament, Tournament)
+
+
+@pytest.mark.parametrize("name", list(GENERATED))
+def test_the_fast_path_reads_every_record_of_a_generated_file(name: str) -> None:
+    """The comparison above is no proof unless the fast path really was taken."""
+    cache = RoundFieldCache()
+    records = [line for line in split_lines(GENERATED[name], name) if line.record == "001"]
+    assert records
+    for line in records:
+        start_number = int(line.field(5, 8))
+        assert _fast_results(line.text, start_number, None, cache) is not None, line.text
+
+
+def test_the_fast_path_declines_the_unusual_and_the_careful_path_reports_it() -> None:
+    """Hand-written rounds: what each path does with them (the fast path says None)."""
+    head = f"001    1 m    {'Anna':<33} 2000 NOR {'':>11} 1990/01/01  1.0    1  "
+    cache = RoundFieldCache()
+    regular = head + "  ".join(["   2 w 1", "0000 - H", " " * 8, "   2 b ="])
+    assert _fast_results(regular, 1, None, cache) == [
+        RoundResult(ResultKind.WIN, 2, Colour.WHITE),
+        RoundResult(ResultKind.HALF_BYE),
+        ABSENT,
+        RoundResult(ResultKind.DRAW, 2, Colour.BLACK),
+    ]
+    for unusual in (
+        "   1 w 1",  # paired with oneself: the careful path's error
+        "0000 w 1",  # a win without opponent: the careful path's warning (read as a bye)
+        "   2 - U",  # a bye with an opponent: the careful path's warning
+        "   2 w  ",  # an opponent without result: a warning (and not at the end of the line)
+        " 2   w 1",  # digits not right-aligned: left to the careful path
+        "   2 x 1",  # no such colour: the careful path's error
+        "   2 w1 ",  # shifted: the careful path's error
+        "   ٢ w 1",  # not ASCII digits
+    ):
+        assert _fast_results(head + unusual + "  " + "   2 b 1", 1, None, cache) is None, unusual
+    assert _fast_results(head + "   2 w 1 x", 1, None, cache) is None  # ends in ignored columns
+    assert _fast_results(head + "   2 w 1", 1, None, cache) is not None
+    assert _fast_results(head + "   2 w 1     3 b 0", 1, 1, cache) is None  # beyond XXR 1
+
+
+def test_a_record_read_either_way_gives_the_same_record_and_warnings() -> None:
+    fields = ["   1 b 0", "   2 W =", "0000 - U", "   4 w  ", "0000 w 1"]
+    text = f"001    3 m    {'Cleo':<33} 1800 NOR {'':>11} 1990/01/01  1.5   x1  "
+    [line] = split_lines(text + "  ".join(fields), "t.trf")
+    fast_warnings: list[Diagnostic] = []
+    careful_warnings: list[Diagnostic] = []
+    fast = read_player_record(line, 6, fast_warnings, RoundFieldCache())
+    careful = read_player_record(line, 6, careful_warnings)
+    assert fast == careful
+    assert fast.last_round == 5
+    assert len(fast.player.results) == 6  # padded to XXR 6
+    assert fast_warnings == careful_warnings
+    assert len(fast_warnings) == 3  # rank 'x1', round 4 without result, round 5 win without opponent
+
+
+# Mutations of the round fields of a small generated Swiss: each writes 10 columns (a round's
+# 8 columns and the 2 ignored ones) at one round of one player.
+BASE = generate_swiss(12, 5, 7, rates=HEAVY)
+BASE_LINES = BASE.splitlines()
+PLAYER_LINES = [number for number, text in enumerate(BASE_LINES) if text.startswith("001")]
+FIELD_TEXTS = [
+    "   1 w 1  ",
+    "   2 b 0  ",
+    "   3 w =  ",
+    "   2 B =  ",
+    "   4 w d  ",
+    "   5 b l  ",
+    "   6 w +  ",
+    "   6 b -  ",
+    "  12 - -  ",
+    "0000 - U  ",
+    "0000 - h  ",
+    "     - F  ",
+    "     - z  ",
+    "0000 w 1  ",
+    "     b 0  ",
+    "   2 - H  ",
+    "   3 w    ",
+    "          ",
+    "0003 w 1  ",
+    " 3   w 1  ",
+    "  +3 w 1  ",
+    "  3  w 1  ",
+    "  99 w 1  ",
+    "   3 w 1xx",
+    "   3  w 1 ",
+    "   3 w\t1  ",
+    "\t  3 w 1  ",
+    "   3 x 1  ",
+    "   3 w ?  ",
+    "   3 ww1  ",
+    "  ٣ w 1  ",
+    "   0 - Z  ",
+]
+
+
+@st.composite
+def mutated_files(draw: st.DrawFn) -> str:
+    """The base file with a few round fields overwritten (and maybe without its XXR)."""
+    lines = list(BASE_LINES)
+    for _ in range(draw(st.integers(1, 4))):
+        number = draw(st.sampled_from(PLAYER_LINES))
+        round_number = draw(st.integers(1, 7))
+        field = draw(  # the listed fields twice as often as random text
+            st.sampled_from(FIELD_TEXTS)
+            | st.sampled_from(FIELD_TEXTS)
+            | st.text(st.sampled_from(" 0123456789wbWB-=10DLUFHZdluhz+\tx"), max_size=10)
+        )
+        start = 91 + 10 * (round_number - 1)
+        line = lines[number].ljust(start)
+        lines[number] = line[:start] + field.ljust(10) + line[start + 10 :]
+    if draw(st.booleans()):
+        lines = [line for line in lines if not line.startswith("XXR")]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_base_file_reads_on_the_fast_path() -> None:
+    tournament = assert_same(BASE)
+    assert isinstance(tournament, Tournament)
+    assert len(tournament.players) == 12
+    assert tournament.rounds == 5
+
+
+def read_record(
+    line: Line, declared_rounds: int | None, cache: RoundFieldCache | None
+) -> tuple[PlayerRecord | str, list[Diagnostic]]:
+    """One ``001`` record read on one path (the error's text if it fails) and its warnings."""
+    warnings: list[Diagnostic] = []
+    try:
+        return read_player_record(line, declared_rounds, warnings, cache), warnings
+    except InputError as error:
+        return str(error), warnings
+
+
+def assert_same_records(text: str) -> None:
+    """Every ``001`` record of ``text`` gives the same record (or error) and warnings on both
+    paths, with and without a declared number of rounds: checked record by record, so that an
+    error on an earlier line cannot hide a difference."""
+    cache = RoundFieldCache()
+    for line in split_lines(text, "t.trf"):
+        if line.record == "001":
+            for declared_rounds in (None, 5):
+                careful = read_record(line, declared_rounds, None)
+                assert read_record(line, declared_rounds, cache) == careful
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_files())
+def test_mutated_round_fields_read_the_same_on_both_paths(text: str) -> None:
+    assert_same_records(text)
+    assert_same(text)
