@@ -3,6 +3,7 @@ the command runs, so ``tiebreaks --help`` stays fast)."""
 
 from __future__ import annotations
 
+import gc
 import re
 
 import click
@@ -51,4 +52,5 @@ def serve(host: str, port: int, max_upload: int, time_limit: float) -> None:
         ) from None
     app = create_app(max_upload_bytes=max_upload, time_limit_seconds=time_limit)
     click.echo(f"tiebreaks: serving on http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    gc.enable()  # `tiebreaks` turns the collector off for one-shot commands; a server lives on
     uvicorn.run(app, host=host, port=port, log_level="warning")

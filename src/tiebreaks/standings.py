@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import groupby
 
 from .api import paused_garbage_collector
 from .errors import Diagnostic, UsageError
@@ -362,25 +363,26 @@ def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ra
 
 
 def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
+    """Order every tied group by the column (best first; undefined values last) and split it
+    where the value changes."""
+    keys = _sort_keys(column)
     result: list[list[int]] = []
     for group in groups:
         if len(group) == 1:
             result.append(group)
             continue
-        ordered = sorted(group, key=lambda index: _sort_key(column, index))
-        current: list[int] = []
-        for index in ordered:
-            if current and column.rank_key(current[0]) != column.rank_key(index):
-                result.append(current)
-                current = []
-            current.append(index)
-        result.append(current)
+        ordered = sorted(group, key=keys.__getitem__)
+        result.extend(list(tied) for _, tied in groupby(ordered, key=keys.__getitem__))
     return result
 
 
-def _sort_key(column: Column, index: int) -> tuple[int, int]:
-    key = column.rank_key(index)
-    return (1, 0) if key is None else (0, -key)
+def _sort_keys(column: Column) -> list[int]:
+    """Per participant an integer that sorts best first: the negated rank key, and for an
+    undefined value one more than the largest (it ranks after every defined value)."""
+    sign = -1 if column.higher_is_better else 1  # rank_key negated
+    negated = [None if value is None else sign * value for value in column.numerators]
+    worst = max((key for key in negated if key is not None), default=0) + 1
+    return [worst if key is None else key for key in negated]
 
 
 def _split_by_group(

@@ -11,13 +11,14 @@ warnings); mutated round fields must give the same tournament or the same error 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from pathlib import Path
 
 import pytest
+from generate_swiss import Rates, generate_round_robin, generate_swiss
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generate_swiss import Rates, generate_round_robin, generate_swiss
 from tiebreaks.errors import Diagnostic, InputError
 from tiebreaks.formats.trf import decode_trf_bytes, read_trf_text, split_lines
 from tiebreaks.formats.trf_fields import Line
@@ -106,13 +107,21 @@ def test_generated_tournaments_read_the_same_on_both_paths(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(GENERATED))
 def test_the_fast_path_reads_every_record_of_a_generated_file(name: str) -> None:
-    """The comparison above is no proof unless the fast path really was taken."""
-    cache = RoundFieldCache()
-    records = [line for line in split_lines(GENERATED[name], name) if line.record == "001"]
+    """The comparison above is no proof unless the fast path really was taken: read ahead
+    (as the reader does) and record by record."""
+    records = [line.text for line in split_lines(GENERATED[name], name) if line.record == "001"]
     assert records
-    for line in records:
-        start_number = int(line.field(5, 8))
-        assert _fast_results(line.text, start_number, None, cache) is not None, line.text
+    ahead = RoundFieldCache()
+    ahead.read_ahead(records, None)
+    assert set(ahead.fields) == set(records)
+    assert set(chain.from_iterable(ahead.fields.values())) <= set(ahead.results)
+    one_by_one = RoundFieldCache()
+    for record in records:
+        start_number = int(record[4:8])
+        results = _fast_results(record, start_number, None, ahead)
+        assert results is not None, record
+        assert _fast_results(record, start_number, None, one_by_one) == results
+    assert not ahead.fields  # each record's fields are used once
 
 
 def test_the_fast_path_declines_the_unusual_and_the_careful_path_reports_it() -> None:
@@ -154,7 +163,9 @@ def test_a_record_read_either_way_gives_the_same_record_and_warnings() -> None:
     assert fast.last_round == 5
     assert len(fast.player.results) == 6  # padded to XXR 6
     assert fast_warnings == careful_warnings
-    assert len(fast_warnings) == 3  # rank 'x1', round 4 without result, round 5 win without opponent
+    assert (
+        len(fast_warnings) == 3
+    )  # rank 'x1', round 4 without result, round 5 win without opponent
 
 
 # Mutations of the round fields of a small generated Swiss: each writes 10 columns (a round's
@@ -240,12 +251,15 @@ def assert_same_records(text: str) -> None:
     """Every ``001`` record of ``text`` gives the same record (or error) and warnings on both
     paths, with and without a declared number of rounds: checked record by record, so that an
     error on an earlier line cannot hide a difference."""
-    cache = RoundFieldCache()
-    for line in split_lines(text, "t.trf"):
-        if line.record == "001":
-            for declared_rounds in (None, 5):
-                careful = read_record(line, declared_rounds, None)
-                assert read_record(line, declared_rounds, cache) == careful
+    lines = [line for line in split_lines(text, "t.trf") if line.record == "001"]
+    for declared_rounds in (None, 5):
+        one_by_one = RoundFieldCache()
+        ahead = RoundFieldCache()
+        ahead.read_ahead([line.text for line in lines], declared_rounds)
+        for line in lines:
+            careful = read_record(line, declared_rounds, None)
+            assert read_record(line, declared_rounds, one_by_one) == careful
+            assert read_record(line, declared_rounds, ahead) == careful
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,7 +23,11 @@ from tiebreaks.rules import FIDE_2024, FIDE_2026, Rules
 from tiebreaks.tiebreaks import ratings
 from tiebreaks.tiebreaks.column import Column
 from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.fide_tables import expected_score, rating_difference
+from tiebreaks.tiebreaks.fide_tables import (
+    expected_score,
+    rating_difference,
+    table_expected_score,
+)
 from tiebreaks.tiebreaks.registry import resolve
 from tiebreaks.tiebreaks.spec import TiebreakSpec, parse_spec
 
@@ -139,6 +143,12 @@ def test_table_8_1_b_every_row(low: int, high: int, probability: int) -> None:
 )  # fmt: skip
 def test_table_8_1_b_boundaries(difference: int, probability: int) -> None:
     assert expected_score(difference) == probability
+
+
+def test_unrolled_table_equals_the_search_of_table_8_1_b() -> None:
+    """Issue 8: the optimised look-up gives the unoptimised search's value everywhere."""
+    for difference in range(-2000, 2001):
+        assert expected_score(difference) == table_expected_score(difference)
 
 
 @given(st.integers(min_value=-2000, max_value=2000))

@@ -136,7 +136,9 @@ class _Findings:
         more = len(self.broken) + len(self.errors) - 1
         if not more:
             raise first
-        count = "1 more inconsistency follows" if more == 1 else f"{more} more follow"
+        count = "1 more inconsistency follows"
+        if more > 1:
+            count = f"{more} more inconsistencies follow"
         raise InputError(first.location, first.text, f"{first.expected} ({count})")
 
 
@@ -211,6 +213,11 @@ class _Flat:
 
 # ---------------------------------------------------------------------------------------------
 # Start numbers and rounds
+
+
+def _named(player: Player) -> str:
+    """``player 12 (Anna)``, or ``player 12`` without a name."""
+    return f"player {player.start_number}" + (f" ({player.name})" if player.name else "")
 
 
 def _who(player: Player) -> str:
@@ -446,7 +453,7 @@ def _paired_twice(
         where(players[at], Field.ROUND, round_number),
         _slot(table, at, round_number),
         f"an opponent paired once in round {round_number}, but {_who(players[named])} is "
-        f"paired twice: {names} name them; their own record has "
+        f"paired twice (named by {names}) and has "
         f"{describe_result(table.result(named, round_number))}",
     )
 
@@ -542,7 +549,7 @@ def _check_stated_points(
             continue
         system = "" if scoring.is_standard else f" with the score system {scoring}"
         message = (
-            f"player {player.start_number} ({player.name}): {where.points_label} says "
+            f"{_named(player)}: {where.points_label} says "
             f"{format_points(stated)} but the results add up to "
             f"{format_points(Fraction(total, unit))}{system}"
         )

@@ -138,13 +138,20 @@ def _read_player_records(
     source: str,
     careful: bool = False,
 ) -> list[PlayerRecord]:
-    """Every ``001`` record in file order; a start number given twice is an error."""
+    """Every ``001`` record in file order; a start number given twice is an error.
+
+    Unless ``careful``, the round fields of all records are read ahead at once (see
+    :class:`.trf_player.RoundFieldCache`); records whose round fields are not all of the
+    usual shape are read by the careful path, in file order, with its errors and warnings.
+    """
+    player_lines = [line for line in lines if line.text.startswith(PLAYER_RECORD)]
+    cache = None
+    if not careful:
+        cache = RoundFieldCache()
+        cache.read_ahead([line.text for line in player_lines], declared)
     records: list[PlayerRecord] = []
     seen: dict[int, Line] = {}
-    cache = None if careful else RoundFieldCache()
-    for line in lines:
-        if not line.text.startswith(PLAYER_RECORD):
-            continue
+    for line in player_lines:
         record = read_player_record(line, declared, warnings, cache)
         number = record.player.start_number
         if number in seen:

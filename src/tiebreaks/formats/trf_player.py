@@ -16,9 +16,13 @@ Compatibility conversions (each one reported as a :class:`~tiebreaks.errors.Diag
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from fractions import Fraction
-from operator import attrgetter
-from typing import NamedTuple
+from functools import lru_cache
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
+from typing import NamedTuple, cast
 
 from ..errors import Diagnostic
 from ..model import ABSENT, Colour, Player, ResultKind, RoundResult
@@ -88,18 +92,60 @@ class PlayerRecord(NamedTuple):
 
 
 class RoundFieldCache:
-    """What the fast path has read so far in one file, to read each distinct text only once.
+    """The fast path's memory for one file: each distinct round field is read only once.
 
-    ``results``: round fields (8 columns: opponent, colour, result) and the result each one
-    gave; ``opponents``: opponent fields (4 columns) and the start number each one gave (0 for
-    none). Only fields the fast path accepts are kept; the others are read by the careful path.
+    ``results``: round fields (8 columns: opponent, colour, result) of the usual shape and
+    the result each one gives; ``opponents``: opponent fields (4 columns) and the start
+    number each one gives (0 for none, -1 for a field the fast path leaves to the careful
+    path); ``fields``: records whose round area :meth:`read_ahead` has cut into fields.
+    Fields of any other shape are never kept: the careful path reads (and reports) them.
     """
 
-    __slots__ = ("opponents", "results")
+    __slots__ = ("fields", "opponents", "results")
 
     def __init__(self) -> None:
         self.results: dict[str, RoundResult] = {" " * ROUND_FIELDS_WIDTH: ABSENT}
         self.opponents: dict[str, int] = {"    ": 0}
+        self.fields: dict[str, list[str]] = {}
+
+    def read_ahead(self, records: Iterable[str], declared_rounds: int | None) -> None:
+        """Cut the round areas of the ``001`` records (texts) of a file into round fields and
+        read every distinct field at once (a few passes over all of them, each in C, rather
+        than Python code for each field); raises nothing, warns nothing."""
+        cut = self.fields
+        for record in records:
+            fields = _round_fields(record, declared_rounds)
+            if fields is not None:
+                cut[record] = fields
+        new = list(set(chain.from_iterable(cut.values())).difference(self.results))
+        new, codes, numbers = _usual_only(
+            new,
+            list(map(_PLAIN_CODES.get, map(_CODE_PART, new))),
+            self._opponent_numbers(list(map(_OPPONENT_PART, new))),
+        )
+        results = list(map(_NEW, repeat(RoundResult, len(new))))
+        deque(map(_SET_KIND, results, map(_KIND_PART, codes)), 0)
+        deque(map(_SET_OPPONENT, results, map(_NONE_FOR_ZERO.get, numbers, numbers)), 0)
+        deque(map(_SET_COLOUR, results, map(_COLOUR_PART, codes)), 0)
+        self.results.update(zip(new, results, strict=True))
+
+    def learn(self, fields: Iterable[str]) -> bool:
+        """Read the round fields not seen before, one by one; False if one is unusual."""
+        known = self.results
+        for text in fields:
+            if text not in known:
+                result = _first_reading(text, self.opponents)
+                if result is None:
+                    return False
+                known[text] = result
+        return True
+
+    def _opponent_numbers(self, fields: list[str]) -> list[int]:
+        """The start number of each opponent field (0 for none, -1 if unusual)."""
+        opponents = self.opponents
+        for field in set(fields).difference(opponents):
+            opponents[field] = _opponent_number(field)
+        return list(map(opponents.__getitem__, fields))
 
 
 def read_player_record(
@@ -231,80 +277,117 @@ def _fast_results(
     """The fast path: the results of a regular round area (every round field of the usual
     shape, see :func:`_first_reading`, the last one ending the line, no round beyond
     ``XXR`` / ``142``, no pairing with oneself), or None for the careful path to read it."""
-    area = record[FIRST_ROUND_COLUMN - 1 :]
-    size = len(area)
-    if size % ROUND_WIDTH != ROUND_FIELDS_WIDTH or (
-        declared_rounds is not None and size > ROUND_WIDTH * declared_rounds
-    ):
+    fields = cache.fields.pop(record, None)
+    if fields is None:
+        fields = _round_fields(record, declared_rounds)
+        if fields is None or not cache.learn(fields):
+            return None
+    try:
+        results = list(map(cache.results.__getitem__, fields))
+    except KeyError:  # a field read ahead and found unusual
         return None
-    known = cache.results
-    get = known.get
-    results: list[RoundResult] = []
-    append = results.append
-    for start in range(0, size, ROUND_WIDTH):
-        text = area[start : start + ROUND_FIELDS_WIDTH]
-        result = get(text)
-        if result is None:
-            result = _first_reading(text, cache.opponents)
-            if result is None:
-                return None
-            known[text] = result
-        append(result)
     if start_number in map(_OPPONENT, results):
         return None
     return results
 
 
+def _round_fields(record: str, declared_rounds: int | None) -> list[str] | None:
+    """The round fields (8 columns each) of a record whose last round field ends the line
+    and whose rounds do not go beyond ``XXR`` / ``142``; None for any other record."""
+    area = record[FIRST_ROUND_COLUMN - 1 :]
+    size = len(area)
+    count = (size + ROUND_WIDTH - ROUND_FIELDS_WIDTH) // ROUND_WIDTH
+    if size % ROUND_WIDTH != ROUND_FIELDS_WIDTH or (
+        declared_rounds is not None and count > declared_rounds
+    ):
+        return None
+    return list(map(area.__getitem__, _field_slices(count)))
+
+
+@lru_cache(maxsize=64)
+def _field_slices(count: int) -> tuple[slice, ...]:
+    """Where rounds 1..count are in a round area (the text from column 92 on)."""
+    return tuple(
+        slice(start, start + ROUND_FIELDS_WIDTH)
+        for start in range(0, ROUND_WIDTH * count, ROUND_WIDTH)
+    )
+
+
 def _first_reading(text: str, opponents: dict[str, int]) -> RoundResult | None:
     """The result of a round field of the usual shape, or None: opponent right-aligned ASCII
     digits (``0000`` or blank for none), blank, colour ``w b -`` or blank, blank, result code
-    (any case) or blank; a game or forfeit with an opponent, a bye or absence without one.
-
-    A game or forfeit is built by setting the three slots of the ``RoundResult`` directly
-    (its ``__post_init__`` check holds: the opponent is a number): half the time of the
-    dataclass constructor, which counts for the tens of thousands of distinct rounds of a
-    large file.
-    """
-    fields = _PLAIN_CODES.get(text[4:])
-    if fields is None:
-        return None
-    colour, kind = fields
-    opponent_field = text[:4]
-    opponent = opponents.get(opponent_field)
+    (any case) or blank; a game or forfeit with an opponent, a bye or absence without one."""
+    code = _PLAIN_CODES.get(text[4:])
+    field = text[:4]
+    opponent = opponents.get(field)
     if opponent is None:
-        digits = opponent_field.lstrip(" ")
-        if not (digits.isdigit() and digits.isascii()):
-            return None
-        opponent = opponents[opponent_field] = int(digits)
-    if not kind.has_opponent:
-        return None if opponent else _BYES[kind]
-    if not opponent:
+        opponent = opponents[field] = _opponent_number(field)
+    if code is None or opponent < 0 or code[2] != (opponent > 0):
         return None
-    result: RoundResult = _NEW(RoundResult)
-    _SET_KIND(result, kind)
-    _SET_OPPONENT(result, opponent)
-    _SET_COLOUR(result, colour)
-    return result
+    return RoundResult(code[1], opponent or None, code[0])
 
 
-if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
-    raise ImportError("trf_player._first_reading must be updated for RoundResult's fields")
-_NEW = object.__new__
-_SET_KIND = RoundResult.__dict__["kind"].__set__
-_SET_OPPONENT = RoundResult.__dict__["opponent"].__set__
-_SET_COLOUR = RoundResult.__dict__["colour"].__set__
-_OPPONENT = attrgetter("opponent")
-_PLAIN_CODES: dict[str, tuple[Colour, ResultKind]] = {
-    f" {colour_code} {result_code}": (_COLOURS[colour_code.upper()], kind)
+def _opponent_number(field: str) -> int:
+    """The number in an opponent field of the usual shape (blanks, then ASCII digits; 0 if
+    blank), or -1."""
+    digits = field.lstrip(" ")
+    if not digits:
+        return 0
+    return int(digits) if digits.isdigit() and digits.isascii() else -1
+
+
+def _usual_only(
+    fields: list[str], codes: list[_Code | None], numbers: list[int]
+) -> tuple[list[str], list[_Code], list[int]]:
+    """The round fields of the usual shape among ``fields`` (with their codes and numbers):
+    a known code, a number of the usual shape, an opponent exactly for a game or forfeit."""
+    if None not in codes and -1 not in numbers:
+        known_codes = cast(list[_Code], codes)
+        if list(map(bool, numbers)) == list(map(_NEEDS_OPPONENT, known_codes)):
+            return fields, known_codes, numbers  # all usual (checked in C)
+    usual = [
+        (field, code, number)
+        for field, code, number in zip(fields, codes, numbers, strict=True)
+        if code is not None and number >= 0 and code[2] == (number > 0)
+    ]
+    return [row[0] for row in usual], [row[1] for row in usual], [row[2] for row in usual]
+
+
+_Code = tuple[Colour, ResultKind, bool]
+"""What the colour and result columns of a round field say: the colour of the result (none
+for a bye), its kind, and whether it needs an opponent."""
+
+_PLAIN_CODES: dict[str, _Code] = {
+    f" {colour_code} {result_code}": (
+        _COLOURS[colour_code.upper()] if kind.has_opponent else Colour.NONE,
+        kind,
+        kind.has_opponent,
+    )
     for colour_code in "wbWB- "
     for code, kind in _RESULT_CODES.items()
     if code
     for result_code in {code, code.lower()}
 }
-_BYES: dict[ResultKind, RoundResult] = {
-    kind: RoundResult(kind) for kind in ResultKind if not kind.has_opponent
-}
-_BYES[ResultKind.ABSENT] = ABSENT
+"""The colour and result columns of a round field of the usual shape (with the blanks before
+them, columns +4 to +7): ``" w 1"``, ``" - U"``, ``" b d"``."""
+
+# The RoundResults read ahead are built by setting their three slots directly, each step a
+# pass in C over all of them: the dataclass constructor, called once for each of the tens of
+# thousands of distinct round fields of a large file, would take longer than everything else.
+# Their __post_init__ check holds: a game or forfeit always has an opponent there.
+if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
+    raise ImportError("RoundFieldCache.read_ahead must be updated for RoundResult's fields")
+_NEW = object.__new__
+_SET_KIND = RoundResult.__dict__["kind"].__set__
+_SET_OPPONENT = RoundResult.__dict__["opponent"].__set__
+_SET_COLOUR = RoundResult.__dict__["colour"].__set__
+_COLOUR_PART = itemgetter(0)
+_NEEDS_OPPONENT = itemgetter(2)
+_KIND_PART = itemgetter(1)
+_OPPONENT_PART = itemgetter(slice(0, 4))
+_CODE_PART = itemgetter(slice(4, ROUND_FIELDS_WIDTH))
+_NONE_FOR_ZERO: dict[int, None] = {0: None}
+_OPPONENT = attrgetter("opponent")
 
 
 def _read_round_slot(

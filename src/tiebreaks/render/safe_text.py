@@ -11,8 +11,8 @@ move the numbers next to it. The rule, for every readable output:
   that a reader sees that something was there and nothing invisible reorders the line; lone
   surrogates (JSON can carry them) are replaced too. Pages keep tabs and line breaks in
   multi-line texts (they are harmless there); names keep nothing.
-* names are NFC-normalised (a decomposed "Mu\\u0308ller" is shown, aligned and matched as
-  "Müller"): canonically equivalent, so nothing visible changes.
+* names (and, in pages, every text) are NFC-normalised (a decomposed "Mu\\u0308ller" is
+  shown, aligned and matched as "Müller"): canonically equivalent, so nothing visible changes.
 * a right-to-left name (Arabic, Hebrew ...) is isolated: in pages by ``<bdi>``, in the text
   table by U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE, which we add
   ourselves after the neutralisation, so that a viewer applying the Unicode bidirectional
@@ -99,7 +99,9 @@ def pad_right(text: str, width: int) -> str:
 
 def page_text(value: Any) -> Any:
     """Jinja2's ``finalize`` of our templates: every text printed into a page goes through
-    :func:`shown_text` (markup we built ourselves, and non-texts, pass as they are)."""
-    if isinstance(value, str) and not isinstance(value, Markup):
-        return shown_text(value)
-    return value
+    :func:`shown_text` and is NFC-normalised (markup we built ourselves, and non-texts, pass
+    as they are)."""
+    if not isinstance(value, str) or isinstance(value, Markup):
+        return value
+    shown = shown_text(value)
+    return shown if shown.isascii() else unicodedata.normalize("NFC", shown)

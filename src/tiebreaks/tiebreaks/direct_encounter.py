@@ -38,8 +38,10 @@ def encounters(
     or ``/P`` (Art. 6.1.1)."""
     games: dict[int, list[int]] = {}
     for round_index, opponent in enumerate(context.opponents[index]):
-        if opponent in others and opponent != index and context.counts_as_game(
-            index, round_index, spec.forfeits_as_played
+        if (
+            opponent in others
+            and opponent != index
+            and context.counts_as_game(index, round_index, spec.forfeits_as_played)
         ):
             games.setdefault(opponent, []).append(context.points[index][round_index])
     return games

@@ -45,12 +45,30 @@ def rating_difference(percentage: int) -> int:
     return _DP_FROM_FIFTY[percentage - _HALF]
 
 
-def expected_score(difference: int) -> int:
+def table_expected_score(difference: int) -> int:
     """Scoring probability of B.02 table 8.1(b), in hundredths, for a rating difference
-    ``own rating − opponent's rating`` on the full scale (no 400-point cap).
+    ``own rating − opponent's rating`` on the full scale (no 400-point cap), read from the
+    table by binary search.
 
     Differences above 735 give 1.00; a negative difference gives ``1 − E(−difference)``.
     """
     if difference < 0:
-        return HUNDREDTHS - expected_score(-difference)
+        return HUNDREDTHS - table_expected_score(-difference)
     return _HALF + bisect_left(_UPPER_DIFFERENCE, difference)
+
+
+_SPAN = _UPPER_DIFFERENCE[-1] + 1  # 736: from here on E is 1.00 (or 0 below −736)
+_EXPECTED: tuple[int, ...] = tuple(
+    table_expected_score(difference) for difference in range(-_SPAN, _SPAN + 1)
+)
+"""Table 8.1(b) unrolled: ``E(d)`` for every difference ``d`` in −736 … 736."""
+
+
+def expected_score(difference: int) -> int:
+    """:func:`table_expected_score`, looked up in the unrolled table (one index instead of a
+    search: the performance tie-breaks call it millions of times on a big open)."""
+    if difference >= _SPAN:
+        return HUNDREDTHS
+    if difference <= -_SPAN:
+        return 0
+    return _EXPECTED[difference + _SPAN]

@@ -32,7 +32,13 @@ def progressive_sum(context: Context, spec: TiebreakSpec) -> SumDefinition:
     "PS", "Sum of Progressive Scores", "7.5", "B", "C", aliases=("PROGRESSIVE",), scope="both"
 )
 def progressive_score(context: Context, spec: TiebreakSpec) -> Column:
-    """PS: sum of the participant's running scores after each round (Art. 7.5)."""
+    """PS: sum of the participant's running scores after each round (Art. 7.5).
+
+    Without ``/Cn`` the sum is taken straight from the points (the explanation's
+    :func:`progressive_sum` gives the same value; ``tests/tiebreaks/test_contributions_fast.py``
+    compares them)."""
+    if not spec.cut:
+        return Column(spec, [sum(accumulate(row)) for row in context.points], context.unit)
     return Column(spec, progressive_sum(context, spec).values(), context.unit)
 
 

@@ -237,7 +237,7 @@ def performance_ratings(context: Context, ratings: Sequence[int]) -> list[int | 
 def expected_total(rating: int, opponent_ratings: Sequence[int]) -> int:
     """Sum of the B.02 table 8.1(b) scoring probabilities of ``rating`` against each opponent,
     in hundredths (full difference scale)."""
-    return sum(expected_score(rating - opponent) for opponent in opponent_ratings)
+    return sum([expected_score(rating - opponent) for opponent in opponent_ratings])
 
 
 class PerfectSearch(NamedTuple):

@@ -1,0 +1,152 @@
+"""Scale benchmarks of issue 8 that ``run_benchmark.py`` does not cover.
+
+* start-up: ``tiebreaks --help``;
+* 100,000 and 1,000,000 players x 15 rounds in our JSON format, the whole individual
+  catalogue (every individual tie-break with its default modifiers), wall time and peak RSS of
+  ``tiebreaks standings FILE -t <catalogue> --unrated-rating 1400 --format csv``;
+* live standings on a TRF file: the standings after each round, and after one corrected
+  result, compared with computing them from scratch.
+
+Prints Markdown tables (copied into BENCHMARKS.md). Files go to ``benchmarks/out/``.
+
+Usage::
+
+    python benchmarks/scale_benchmark.py [--sizes 100000 1000000] [--live FILE] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run_benchmark import Timing, measure, ours_base
+
+OUT = Path(__file__).resolve().parent / "out"
+LIVE_LIST = "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE"
+
+
+def catalogue() -> str:
+    """Every tie-break of the catalogue that applies to individual tournaments."""
+    from tiebreaks.tiebreaks.registry import catalogue as entries
+
+    return ",".join(e.acronym for e in entries() if e.scope in ("individual", "both"))
+
+
+def ensure_json(players: int, rounds: int, seed: int) -> Path:
+    """The generated JSON tournament (made once)."""
+    path = OUT / f"swiss-{players}x{rounds}-seed{seed}.json"
+    if not path.exists():
+        OUT.mkdir(exist_ok=True)
+        script = Path(__file__).resolve().parent / "generate_json.py"
+        command = [sys.executable, str(script), "--players", str(players)]
+        command += ["--rounds", str(rounds), "--seed", str(seed), "--out", str(path)]
+        subprocess.run(command, check=True)
+    return path
+
+
+def _ok(run: object) -> str:
+    code = getattr(run, "exit_code", 1)
+    return "" if code == 0 else f"exit {code}: {getattr(run, 'stderr', '')[-300:]}"
+
+
+def startup(repeat: int) -> Timing:
+    """``tiebreaks --help``, best of ``repeat``."""
+    return measure([*ours_base(None), "--help"], repeat, 60, _ok)
+
+
+def catalogue_run(path: Path, repeat: int, timeout: float) -> Timing:
+    """The whole individual catalogue on ``path``, best of ``repeat``."""
+    command = [*ours_base(None), "standings", str(path), "-t", catalogue()]
+    command += ["--unrated-rating", "1400", "--format", "csv", "--output", str(OUT / "cat.csv")]
+    return measure(command, repeat, timeout, _ok)
+
+
+def _best(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def live_rows(path: Path, repeat: int) -> list[str]:
+    """Standings after each round and after a corrected result: live and from scratch."""
+    from tiebreaks.api import read_tournament
+    from tiebreaks.live import LiveStandings
+    from tiebreaks.model import ResultKind
+    from tiebreaks.standings import compute_standings
+
+    tournament = read_tournament(path)
+    rounds = tournament.rounds
+
+    def scratch_each_round() -> None:
+        for round_number in range(1, rounds + 1):
+            compute_standings(read_tournament(path), LIVE_LIST, after_round=round_number)
+
+    def live_each_round() -> None:
+        list(LiveStandings(tournament, LIVE_LIST).each_round())
+
+    live = LiveStandings(tournament, LIVE_LIST)
+    live.after_round()
+    first = tournament.players[0]
+    kinds = [ResultKind.LOSS, ResultKind.WIN]
+    flips = iter(kinds * repeat * 2)
+
+    def live_change() -> None:
+        live.change_result(rounds, first.start_number, next(flips))
+
+    def scratch_change() -> None:
+        compute_standings(read_tournament(path), LIVE_LIST)
+
+    scratch_rounds, live_rounds = _best(scratch_each_round, repeat), _best(live_each_round, repeat)
+    scratch_one, live_one = _best(scratch_change, repeat), _best(live_change, repeat)
+    return [
+        "| task | from scratch (read + compute) | live | speed-up |",
+        "|---|---:|---:|---:|",
+        f"| standings after each of {rounds} rounds | {scratch_rounds:.2f} s | "
+        f"{live_rounds:.2f} s | {scratch_rounds / live_rounds:.1f}x |",
+        f"| one corrected result (round {rounds}) | {scratch_one:.3f} s | {live_one:.3f} s | "
+        f"{scratch_one / live_one:.1f}x |",
+    ]
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[100_000, 1_000_000])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=1800)
+    parser.add_argument("--live", type=Path, default=OUT / "swiss-9999x11-seed1-rated.trf")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse_args(argv)
+    help_timing = startup(max(args.repeat, 5))
+    print(f"start-up (`tiebreaks --help`): {help_timing.seconds:.3f} s\n")
+    print(f"whole individual catalogue ({len(catalogue().split(','))} tie-breaks):\n")
+    print("| players x rounds | file size | wall time | peak RSS |")
+    print("|---|---:|---:|---:|")
+    for players in args.sizes:
+        path = ensure_json(players, args.rounds, 1)
+        repeat = args.repeat if players <= 100_000 else 1
+        timing = catalogue_run(path, repeat, args.timeout)
+        size = path.stat().st_size / 1e6
+        seconds = f"{timing.seconds:.2f} s" if timing.seconds is not None else timing.note
+        rss = f"{timing.rss_mb:.0f} MB" if timing.rss_mb is not None else ""
+        print(f"| {players:,} x {args.rounds} | {size:.0f} MB | {seconds} | {rss} |")
+    if args.live.exists():
+        print(f"\nlive standings, {args.live.name}, list {LIVE_LIST} (best of {args.repeat}):\n")
+        print("\n".join(live_rows(args.live, args.repeat)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
