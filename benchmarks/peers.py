@@ -44,7 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gacrux_oracle import GacruxError, gacrux_command, parse_output
-from generate_swiss import Rates, generate_swiss, parse_cells
+from generate_swiss import Rates, generate_round_robin, generate_swiss, parse_cells
 
 HERE = Path(__file__).resolve()
 LIST = ("PTS", "BH/C1", "BH", "SB", "PS", "ARO", "TPR", "DE")
@@ -262,7 +262,7 @@ def core_run(path: Path, names: Sequence[str], unrated: int) -> dict[str, Any]:
     values = {p.player_id: dict(p.values) for p in result.players}
     rows = _core_rows(core, ruleset, event, players, names, values, mode)
     order = [p.player_id for p in result.players]
-    places = [int(rows[str(number)][RANK]) for number in order]
+    places = [int(rows[str(number)][RANK] or 0) for number in order]
     if places != sorted(places):  # the values and DE numbers must give tiebreak-core's order
         raise RuntimeError("shared ranks derived from the values contradict the order")
     return {
@@ -414,9 +414,7 @@ def engine_versions(setup: Setup) -> dict[str, str]:
         [setup.peer_python, "-c", script], capture_output=True, text=True, check=False
     ).stdout.split()
     versions = dict(zip(found[::2], found[1::2], strict=True))
-    ours = subprocess.run(
-        [*setup.ours, "--version"], capture_output=True, text=True, check=False
-    )
+    ours = subprocess.run([*setup.ours, "--version"], capture_output=True, text=True, check=False)
     versions["ours"] = ours.stdout.strip() or ours.stderr.strip()
     versions["peer python"] = subprocess.run(
         [setup.peer_python, "--version"], capture_output=True, text=True, check=False
@@ -434,6 +432,7 @@ class Run:
     """One measured child process."""
 
     seconds: float
+    cpu_seconds: float  # user + system time of the child
     rss_mb: float
     exit_code: int
     timed_out: bool
@@ -442,8 +441,9 @@ class Run:
 
 
 def run_child(cmd: Sequence[str], timeout: float | None) -> Run:
-    """Run ``cmd`` once: wall time from start to exit, and the peak RSS of this very child
-    (``os.wait4``; ru_maxrss is KiB on Linux)."""
+    """Run ``cmd`` once: wall time from start to exit, and the CPU time (user + system) and
+    peak RSS of this very child (``os.wait4``; ru_maxrss is KiB on Linux).  On a machine
+    shared with other work the CPU time is the steadier number."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
@@ -465,7 +465,8 @@ def run_child(cmd: Sequence[str], timeout: float | None) -> Run:
         out.seek(0)
         err.seek(0)
         rss = usage.ru_maxrss / scale
-        return Run(seconds, rss, proc.returncode, timed_out, out.read(), err.read())
+        cpu = usage.ru_utime + usage.ru_stime
+        return Run(seconds, cpu, rss, proc.returncode, timed_out, out.read(), err.read())
 
 
 @dataclass(frozen=True)
@@ -477,14 +478,13 @@ class Timing:
     best: float | None
     median: float | None
     rss_mb: float | None
+    cpu: float | None = None  # median CPU seconds
     note: str = ""
     inner: float | None = None  # tiebreak-core: median seconds inside rank_standings_strict
     values: Values | None = None
 
 
-def measure(
-    engine: str, path: Path, names: Sequence[str], setup: Setup, repeat: int = 1
-) -> Timing:
+def measure(engine: str, path: Path, names: Sequence[str], setup: Setup, repeat: int = 1) -> Timing:
     """Best and median wall time and largest peak RSS over ``repeat`` runs; a run that is
     killed at the time limit ends the series ("> limit s")."""
     cmd = command(engine, path, names, setup)
@@ -495,12 +495,12 @@ def measure(
     for _ in range(repeat):
         run = run_child(cmd, timeout)
         if run.timed_out:
-            return Timing(engine, len(runs) + 1, None, None, None, f"> {timeout:g} s")
+            return Timing(engine, len(runs) + 1, None, None, None, note=f"> {timeout:g} s")
         try:
             values = PARSERS[engine](run.stdout, names)
         except (GacruxError, ValueError, KeyError) as exc:
             problem = f"exit {run.exit_code}: {str(exc)[:120]} {run.stderr.strip()[-200:]}"
-            return Timing(engine, len(runs) + 1, None, None, None, f"failed ({problem})")
+            return Timing(engine, len(runs) + 1, None, None, None, note=f"failed ({problem})")
         if engine == "tiebreak-core":
             inner.append(float(json.loads(run.stdout)["rank_seconds"]))
         runs.append(run)
@@ -511,6 +511,7 @@ def measure(
         min(times),
         statistics.median(times),
         max(r.rss_mb for r in runs),
+        cpu=statistics.median(r.cpu_seconds for r in runs),
         inner=statistics.median(inner) if inner else None,
         values=values,
     )
@@ -526,7 +527,7 @@ def _seconds(value: float | None, note: str) -> str:
 
 
 def timing_row(path: Path, timing: Timing) -> str:
-    """One Markdown row: file, players, rounds, engine, runs, best, median, MB, inside."""
+    """One Markdown row: file, players, rounds, engine, runs, best, median, CPU, MB, inside."""
     players, rounds = _players_rounds(path)
     cells = [
         path.name,
@@ -536,6 +537,7 @@ def timing_row(path: Path, timing: Timing) -> str:
         str(timing.runs),
         _seconds(timing.best, timing.note),
         _seconds(timing.median, timing.note),
+        _seconds(timing.cpu, "-"),
         f"{timing.rss_mb:.0f}" if timing.rss_mb is not None else "-",
         f"{timing.inner:.2f}" if timing.inner is not None else "",
     ]
@@ -543,8 +545,8 @@ def timing_row(path: Path, timing: Timing) -> str:
 
 
 TIMING_HEADER = (
-    "| file | players | rounds | engine | runs | best s | median s | peak RSS MB "
-    "| tiebreak-core ranking s |\n|---|---:|---:|---|---:|---:|---:|---:|---:|"
+    "| file | players | rounds | engine | runs | best s | median s | median CPU s "
+    "| peak RSS MB | tiebreak-core ranking s |\n|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -628,6 +630,19 @@ def generated_files(folder: Path, count: int, first_seed: int = 0) -> list[Path]
     return paths
 
 
+def generated_round_robins(folder: Path, count: int, first_seed: int = 0) -> list[Path]:
+    """``count`` small round-robins (4-10 players, single or double, about 8 % forfeits; an
+    odd field has an empty slot each round), 2026 rules."""
+    paths = []
+    for seed in range(first_seed, first_seed + count):
+        rng = random.Random(seed)
+        players, double = rng.randint(4, 10), rng.random() < 0.3
+        path = folder / f"rr-{seed:04d}-{players}{'-double' if double else ''}.trf"
+        path.write_text(generate_round_robin(players, seed, double, forfeit_rate=0.08))
+        paths.append(path)
+    return paths
+
+
 def summary(found: Sequence[Difference], names: Sequence[str], files: int) -> str:
     """Per peer and tie-break: how many values differ, in how many files, first examples."""
     lines = [
@@ -641,14 +656,90 @@ def summary(found: Sequence[Difference], names: Sequence[str], files: int) -> st
             hits = [d for d in found if d.peer == peer and d.name == name]
             if not hits:
                 continue
-            examples = "; ".join(
-                f"{d.file} #{d.player}: {d.ours} / {d.theirs}" for d in hits[:3]
-            )
+            examples = "; ".join(f"{d.file} #{d.player}: {d.ours} / {d.theirs}" for d in hits[:3])
             files_hit = len({d.file for d in hits})
             lines.append(f"| {peer} | {name} | {len(hits)} | {files_hit} | {examples} |")
     if not found:
         lines.append("| - | - | 0 | 0 | all values agree |")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# A batch of small files
+# --------------------------------------------------------------------------------------------
+
+
+def write_batch(folder: Path, files: int, players: int, rounds: int) -> list[Path]:
+    """``files`` generated Swiss tournaments (seeds 0, 1, 2 ..., every player rated so that
+    the three engines compute every tie-break of the list)."""
+    paths = []
+    for seed in range(files):
+        path = folder / f"t{seed:05d}.trf"
+        path.write_text(generate_swiss(players, rounds, seed, rates=Rates(unrated=0.0)))
+        paths.append(path)
+    return paths
+
+
+def batch_commands(
+    engine: str, folder: Path, paths: Sequence[Path], names: Sequence[str], setup: Setup
+) -> list[list[str]]:
+    """The processes one engine needs for the whole batch: ours, ``tiebreaks batch`` on the
+    folder in one process (``-j 0``: no worker processes, one core like the peers); gacrux has no batch mode, one
+    process per file; tiebreak-core is a library, so its driver reads every file in one
+    process."""
+    listed = ",".join(names)
+    if engine == "ours":
+        out = str(folder / "ours.jsonl")
+        return [[*setup.ours, "batch", str(folder), "-t", listed, "-j", "0", "-o", out]]
+    if engine == "gacrux":
+        return [command("gacrux", path, names, setup) for path in paths]
+    core = [setup.peer_python, str(HERE), "core", *map(str, paths), "-t", listed]
+    return [core]
+
+
+def _batch_ok(engine: str, run: Run, names: Sequence[str], files: int) -> bool:
+    if run.timed_out or run.exit_code != 0:
+        return False
+    if engine == "gacrux":
+        return bool(parse_gacrux(run.stdout, names))
+    if engine == "tiebreak-core":
+        return len(run.stdout.splitlines()) == files
+    return True
+
+
+def time_batch(
+    engine: str, folder: Path, paths: Sequence[Path], names: Sequence[str], setup: Setup
+) -> str:
+    """One Markdown row: wall and CPU time of the whole batch, files per second."""
+    commands = batch_commands(engine, folder, paths, names, setup)
+    wall = cpu = 0.0
+    rss = 0.0
+    for cmd in commands:
+        run = run_child(cmd, setup.timeout)
+        if not _batch_ok(engine, run, names, len(paths)):
+            return f"| {engine} | {len(paths)} | failed: {run.stderr.strip()[-200:]} | | | |"
+        wall, cpu, rss = wall + run.seconds, cpu + run.cpu_seconds, max(rss, run.rss_mb)
+    processes = len(commands)
+    rate = len(paths) / wall
+    return f"| {engine} | {len(paths)} | {processes} | {wall:.1f} | {cpu:.1f} | {rate:.0f} |"
+
+
+BATCH_HEADER = (
+    "| engine | files | processes | wall s | CPU s | files/s |\n|---|---:|---:|---:|---:|---:|"
+)
+
+
+def _batch(args: argparse.Namespace, names: list[str]) -> int:
+    setup = _setup(args)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        paths = write_batch(folder, args.files, args.players, args.rounds)
+        print(f"{args.files} files, {args.players} players x {args.rounds} rounds")
+        print(BATCH_HEADER)
+        for engine in args.engines.split(","):
+            print(f"batch {engine} ...", file=sys.stderr)
+            print(time_batch(engine, folder, paths, names, setup), flush=True)
+    return 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -668,18 +759,25 @@ def _parser() -> argparse.ArgumentParser:
     compare = sub.add_parser("compare", help="values of ours against the peers")
     compare.add_argument("files", nargs="*", type=Path)
     compare.add_argument("--generated", type=int, default=0, help="also N generated files")
+    compare.add_argument("--round-robins", type=int, default=0, help="and N round-robins")
     compare.add_argument("--first-seed", type=int, default=0)
     compare.add_argument("--peers", default="gacrux,tiebreak-core")
     compare.add_argument("--all", action="store_true", help="list every difference")
     compare.add_argument("--keep", type=Path, help="write the generated files to this folder")
     compare.add_argument("--timeout", type=float, default=900.0)
-    core = sub.add_parser("core", help="tiebreak-core driver: JSON standings on stdout")
-    core.add_argument("file", type=Path)
-    for each in (timing, compare, core):
+    core = sub.add_parser("core", help="tiebreak-core driver: one JSON line per file")
+    core.add_argument("files", nargs="+", type=Path)
+    batch = sub.add_parser("batch", help="time the engines on a batch of small files")
+    batch.add_argument("--files", type=int, default=1000)
+    batch.add_argument("--players", type=int, default=20)
+    batch.add_argument("--rounds", type=int, default=7)
+    batch.add_argument("--engines", default=",".join(ENGINES))
+    batch.add_argument("--timeout", type=float, default=3600.0)
+    for each in (timing, compare, core, batch):
         each.add_argument("-t", "--tiebreaks", default=",".join(LIST))
         each.add_argument("--unrated-rating", type=int, help="rating given to unrated players")
     compare.set_defaults(unrated_rating=1400)  # so that ARO and TPR are compared too
-    for each in (timing, compare):
+    for each in (timing, compare, batch):
         each.add_argument("--peer-python", help="interpreter with gacrux and tiebreak-core")
         each.add_argument("--ours", help="command that starts our CLI (default: tiebreaks)")
     return parser
@@ -720,6 +818,7 @@ def _compare(args: argparse.Namespace, names: list[str]) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         paths = list(args.files)
         paths += generated_files(folder, args.generated, args.first_seed)
+        paths += generated_round_robins(folder, args.round_robins, args.first_seed)
         found: list[Difference] = []
         for path in paths:
             print(f"compare {path.name} ...", file=sys.stderr)
@@ -737,10 +836,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = args.tiebreaks.split(",")
     if args.command == "core":
         unrated = args.unrated_rating if args.unrated_rating is not None else 0
-        print(json.dumps(core_run(args.file, names, unrated)))
+        for path in args.files:
+            print(json.dumps(core_run(path, names, unrated)), flush=True)
         return 0
     if args.command == "time":
         return _time(args, names)
+    if args.command == "batch":
+        return _batch(args, names)
     return _compare(args, names)
 
 

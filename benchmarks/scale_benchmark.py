@@ -117,6 +117,46 @@ def live_rows(path: Path, repeat: int) -> list[str]:
     ]
 
 
+def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
+    """CPU seconds of every individual tie-break at each size (in-process, one context per
+    size, caches cleared between tie-breaks), and the ratio largest/smallest divided by the
+    size ratio: 1.0 is linear."""
+    from tiebreaks.api import read_tournament
+    from tiebreaks.standings import choose_rules
+    from tiebreaks.tiebreaks.context import build_context
+    from tiebreaks.tiebreaks.registry import resolve
+    from tiebreaks.tiebreaks.spec import TiebreakSpec
+
+    names = catalogue().split(",")
+    seconds: dict[str, list[float]] = {name: [] for name in names}
+    for players in sizes:
+        tournament = read_tournament(ensure_json(players, rounds, 1))
+        context = build_context(tournament, choose_rules(tournament, None)[0])
+        context.cache["unrated_rating"] = 1400
+        for name in names:
+            spec, entry = resolve(TiebreakSpec(name))
+            group = [list(range(context.size))]
+            start = time.process_time()
+            if entry.compute is not None:
+                entry.compute(context, spec)
+            elif entry.order_group is not None:
+                entry.order_group(context, spec, group[0])
+            seconds[name].append(time.process_time() - start)
+            for key in [key for key in context.cache if key != "unrated_rating"]:
+                del context.cache[key]
+    header = " | ".join(f"{size:,}" for size in sizes)
+    rows = [
+        f"| tie-break | {header} | growth / size growth |",
+        "|---|" + "---:|" * (len(sizes) + 1),
+    ]
+    growth = sizes[-1] / sizes[0]
+    for name in names:
+        cells = " | ".join(f"{value:.3f}" for value in seconds[name])
+        ratio = seconds[name][-1] / max(seconds[name][0], 1e-9) / growth
+        rows.append(f"| {name} | {cells} | {ratio:.2f} |")
+    return rows
+
+
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[100_000, 1_000_000])
@@ -124,11 +164,18 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=1800)
     parser.add_argument("--live", type=Path, default=OUT / "swiss-9999x11-seed1-rated.trf")
+    parser.add_argument(
+        "--scaling", type=int, nargs="*", default=[], help="sizes for the per-tie-break table"
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(argv)
+    if args.scaling:
+        print(f"CPU seconds per tie-break, {args.rounds} rounds:\n")
+        print("\n".join(scaling_rows(args.scaling, args.rounds)))
+        return 0
     help_timing = startup(max(args.repeat, 5))
     print(f"start-up (`tiebreaks --help`): {help_timing.seconds:.3f} s\n")
     print(f"whole individual catalogue ({len(catalogue().split(','))} tie-breaks):\n")

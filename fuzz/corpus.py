@@ -42,11 +42,18 @@ _MAX_SEED = 64_000
 
 
 def seeds(target: str) -> dict[str, bytes]:
-    """The seed inputs of ``target`` by name (the dispatcher ``detect`` gets every reader's)."""
-    if target == "detect":
+    """The seed inputs of ``target`` by name (the dispatcher ``detect`` gets every reader's
+    real files)."""
+    if target == "detect":  # the real files of every reader (not the converted ones)
         found: dict[str, bytes] = {}
         for reader in ("trf", "json", "chess-json", "pgn", "csv"):
-            found.update({f"{reader}/{name}": data for name, data in seeds(reader).items()})
+            found.update(
+                {
+                    f"{reader}/{name}": data
+                    for name, data in seeds(reader).items()
+                    if name.startswith(("file:", "hand:"))
+                }
+            )
         found.update(_files(REGRESSIONS / "detect", "regression"))
         return found
     found = {}
@@ -59,6 +66,20 @@ def seeds(target: str) -> dict[str, bytes]:
         found.update(_generated())
     found.update(_files(REGRESSIONS / target, "regression"))
     return {name: data for name, data in found.items() if len(data) <= _MAX_SEED}
+
+
+_KIND_ORDER = ("file", "hand", "generated", "converted", "regression")
+
+
+def ordered_seeds(target: str) -> list[tuple[str, bytes]]:
+    """The seeds of ``target``, real files first, then hand-written, generated, converted and
+    the regressions (the order in which their input classes are replayed)."""
+
+    def rank(item: tuple[str, bytes]) -> tuple[int, str]:
+        kind = item[0].split("/")[-1].split(":")[0]
+        return (_KIND_ORDER.index(kind) if kind in _KIND_ORDER else len(_KIND_ORDER), item[0])
+
+    return sorted(seeds(target).items(), key=rank)
 
 
 def _files(folder: Path, kind: str, pattern: str = "*") -> dict[str, bytes]:
@@ -256,7 +277,8 @@ def _lines(data: bytes) -> Iterator[Variant]:
     yield "lines:overlong-100k", data + b"\n" + longest * (100_000 // max(len(longest), 1))
     yield "lines:overlong-1m-spaces", data.replace(b"\n", b" " * 1_000_000 + b"\n", 1)
     yield "lines:many-blank", b"\n" * 200_000 + data
-    yield "lines:10k-copies-of-line-2", b"\n".join([*lines[:2], *[lines[1]] * 10_000, *lines[2:]])
+    second = lines[min(1, len(lines) - 1)]
+    yield "lines:10k-copies-of-line-2", b"\n".join([*lines[:2], *[second] * 10_000, *lines[2:]])
 
 
 def _names(data: bytes) -> Iterator[Variant]:
@@ -276,9 +298,10 @@ def _json(data: bytes) -> Iterator[Variant]:
     yield "json:nested-unclosed", b"[{" * 50_000
     key = re.search(rb'"([A-Za-z_]+)"\s*:', data)
     if key is not None:
-        yield "json:duplicate-first-key", data[: key.start()] + key.group(0) + b"1," + data[
-            key.start() :
-        ]
+        yield (
+            "json:duplicate-first-key",
+            data[: key.start()] + key.group(0) + b"1," + data[key.start() :],
+        )
     for old, new in (
         (rb'"[0-9.]+"', b"1e999"),
         (rb'"[0-9.]+"', b"-0.0"),
@@ -288,16 +311,44 @@ def _json(data: bytes) -> Iterator[Variant]:
         (rb":\s*[0-9]+", b': "7"'),
         (rb":\s*[0-9]+", b": true"),
         (rb":\s*[0-9]+", b": 1" + b"0" * 5000),
-        (rb":\s*\[", b": {}, \"x\": ["),
+        (rb":\s*\[", b': {}, "x": ['),
         (rb'"[A-Za-z ]+"', b'"\\u0000"'),
         (rb'"[A-Za-z ]+"', b'"\\ud800"'),
         (rb'"[A-Za-z ]+"', b"null"),
         (rb'"[A-Za-z ]+"', b"[]"),
     ):
-        yield f"json:{old.decode()}->{new[:12].decode()}", re.sub(old, lambda _: new, data, count=3)
-        yield f"json:all-{old.decode()}->{new[:12].decode()}", re.sub(old, lambda _: new, data)
+        name = f"{old.decode()}->{new[:12].decode()}"
+        template = new.replace(b"\\", b"\\\\")  # taken literally by re.sub
+        yield f"json:{name}", re.sub(old, template, data, count=3)
+        yield f"json:all-{name}", re.sub(old, template, data)
+    for index, value in enumerate(_ODD_TEXTS):
+        yield f"json:odd-text-{index}", _set_text_values(data, value)
     yield "json:trailing-comma", data.replace(b"}", b",}", 1)
     yield "json:single-quotes", data.replace(b'"', b"'")
+
+
+_TEXT_KEYS = re.compile(
+    rb'("(?:name|fideName|lastName|firstName|title|federation|eventName|teamName|sex)"\s*:\s*)'
+    rb'"[^"]*"'
+)
+_ODD_TEXTS = (
+    b'"\\ud800"',  # a lone surrogate: JSON allows it, UTF-8 cannot encode it
+    b'"\\u0000\\u001b\\u202e"',
+    b'"' + b"A" * 100_000 + b'"',
+    b'""',
+    b'" "',
+    b"12",
+    b"null",
+)
+
+
+def _set_text_values(data: bytes, value: bytes) -> bytes:
+    """Every text value of a name-like key replaced by ``value``."""
+
+    def replace(match: re.Match[bytes]) -> bytes:
+        return match.group(1) + value
+
+    return _TEXT_KEYS.sub(replace, data)
 
 
 def _pgn(data: bytes) -> Iterator[Variant]:
@@ -310,7 +361,8 @@ def _pgn(data: bytes) -> Iterator[Variant]:
     yield "pgn:round-dots", re.sub(rb'\[Round "([^"]*)"', rb'[Round "\1.1.1.1.1"', data)
     yield "pgn:round-1000", re.sub(rb'\[Round "[^"]*"', b'[Round "1000"', data, count=1)
     yield "pgn:percent-escape", b"%escaped line\n" + data
-    yield "pgn:fen", data.replace(b"[Round", b'[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n[Round', 1)
+    position = b'[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n[Round'
+    yield "pgn:fen", data.replace(b"[Round", position, 1)
     yield "pgn:many-games", b"\n\n".join([data] * 20)
 
 
@@ -334,9 +386,11 @@ def _trf(data: bytes) -> Iterator[Variant]:
     yield "trf:142-huge", b"142 99999999999\n" + data
     yield "trf:start-number-9999", re.sub(rb"\n001 +1 ", b"\n001 9999 ", data, count=1)
     yield "trf:opponent-9999", re.sub(rb"(\n001 .{86}) +[0-9]+ ", rb"\1 9999 ", data, count=1)
-    yield "trf:long-round-list", re.sub(rb"(\n001 [^\n]*)", rb"\1" + b"    2 w 1" * 1200, data, count=1)
+    many_rounds = rb"\1" + b"    2 w 1" * 1200
+    yield "trf:long-round-list", re.sub(rb"(\n001 [^\n]*)", many_rounds, data, count=1)
     yield "trf:team-record-huge", b"013 Team" + b" 9999" * 400 + b"\n" + data
     yield "trf:lowercase-records", data.replace(b"XXR", b"xxr").replace(b"XXS", b"xxs")
-    yield "trf:only-header", b"\n".join(
-        line for line in data.split(b"\n") if not line.startswith(b"001")
+    yield (
+        "trf:only-header",
+        b"\n".join(line for line in data.split(b"\n") if not line.startswith(b"001")),
     )

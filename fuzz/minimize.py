@@ -17,8 +17,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 import harness
 import oracle
 
@@ -63,7 +61,9 @@ def minimize(target: str, data: bytes) -> bytes:
     for index in range(len(lines)):
         rest_before, rest_after = lines[:index], lines[index + 1 :]
 
-        def line_fails(line: bytes, before: list[bytes] = rest_before, after: list[bytes] = rest_after) -> bool:
+        def line_fails(
+            line: bytes, before: list[bytes] = rest_before, after: list[bytes] = rest_after
+        ) -> bool:
             return fails(b"\n".join([*before, line, *after]))
 
         characters = [bytes([byte]) for byte in lines[index]]

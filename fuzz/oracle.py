@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -35,29 +36,45 @@ class Hang(Exception):
     """An input took longer than its time limit (raised from an alarm signal)."""
 
 
+class Slow(Defect):
+    """Reading (or the pipeline) used more processor time than allowed."""
+
+
+READER_SECONDS = 2.0
+"""Processor time a reader may take on one input (the fuzzer's inputs are at most 64 KB; the
+input classes go up to about 1 MB)."""
+PIPELINE_SECONDS = 20.0
+"""Processor time the standings and every output may take for a tournament that reads."""
+
+
 @dataclass(frozen=True)
 class Target:
-    """One reader under test: its name, the file name the input is given under, the reader's
-    ``--from`` format (None: told from the content) and whether its errors carry columns."""
+    """One reader under test: its name, the file name the input is given under and the
+    reader's ``--from`` format (None: told from the content).
+
+    Every error names a line and a column, except the findings of the cross-record checks
+    (:mod:`tiebreaks.formats.consistency`) in a format where only the player's line is known
+    (``record_columns`` False: JSON, Chess-JSON and PGN keep no column per player)."""
 
     name: str
     source: str
     fmt: str | None
-    has_columns: bool = True
+    record_columns: bool = True
 
 
 TARGETS: dict[str, Target] = {
     target.name: target
     for target in (
         Target("trf", "fuzz-input.trf", "trf"),
-        Target("json", "fuzz-input.json", "json"),
-        Target("chess-json", "fuzz-input.chess.json", "chess-json"),
-        Target("pgn", "fuzz-input.pgn", "pgn"),
+        Target("json", "fuzz-input.json", "json", record_columns=False),
+        Target("chess-json", "fuzz-input.chess.json", "chess-json", record_columns=False),
+        Target("pgn", "fuzz-input.pgn", "pgn", record_columns=False),
         Target("csv", "fuzz-input.csv", "csv"),
         Target("detect", "fuzz-input.any", None),
         Target("ratings", "fuzz-ratings.csv", None),
     )
 }
+_CONSISTENCY_MODULE = "consistency.py"
 
 # Deliberate refusals of the pipeline on a file that reads: the file's own TRF26 202/212 list
 # names a tie-break we do not know (the CLI tells the user to give --tiebreaks).
@@ -72,13 +89,29 @@ def check(target_name: str, data: bytes) -> None:
         return
     from tiebreaks.formats.detect import read_data
 
+    started = time.process_time()
     try:
         tournament = read_data(data, target.source, target.fmt)
     except InputError as error:
+        _check_time(started, READER_SECONDS, "reading")
+        if target.fmt is None:  # the dispatcher: the rules of the reader it chose
+            from tiebreaks.formats.detect import detect_format
+
+            target = replace(TARGETS[detect_format(data)], source=target.source)
         check_input_error(error, target)
         return
+    _check_time(started, READER_SECONDS, "reading")
     check_tournament(tournament, target)
+    started = time.process_time()
     run_pipeline(tournament, target)
+    _check_time(started, PIPELINE_SECONDS, "standings and outputs")
+
+
+def _check_time(started: float, limit: float, what: str) -> None:
+    """Processor time, not wall-clock time, so that a busy machine does not fail a run."""
+    spent = time.process_time() - started
+    if spent > limit:
+        raise Slow(f"{what} took {spent:.1f} s of processor time (limit {limit:g} s)")
 
 
 def check_input_error(error: InputError, target: Target) -> None:
@@ -89,10 +122,16 @@ def check_input_error(error: InputError, target: Target) -> None:
         raise Defect(f"InputError names file {location.source!r}, not {target.source!r}: {error}")
     if location.line < 1:
         raise Defect(f"InputError without a line: {error}")
-    if target.has_columns and location.column < 1:
+    if location.column < 1 and (target.record_columns or not _from_consistency(error)):
         raise Defect(f"InputError without a column: {error}")
     if not str(error) or not isinstance(error.expected, str) or not error.expected:
         raise Defect(f"InputError without a description of what was expected: {error!r}")
+
+
+def _from_consistency(error: InputError) -> bool:
+    """Raised by the cross-record checks (which locate a player's record, not a field)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return any(Path(frame.filename).name == _CONSISTENCY_MODULE for frame in frames)
 
 
 def check_tournament(tournament: Tournament, target: Target) -> None:
@@ -132,18 +171,33 @@ def _pipeline(tournament: Tournament) -> None:
     from tiebreaks.standings import compute_standings
 
     standings = compute_standings(tournament)
-    outputs: list[Callable[[], str]] = [
-        lambda: standings_text(standings, "en"),
-        lambda: standings_json(standings),
-        lambda: standings_csv(standings),
-        lambda: standings_html(standings, "en"),
-        lambda: write_trf(tournament, standings),
-        lambda: write_tournament_json(tournament, standings),
-        lambda: write_chess_json(tournament, standings),
-    ]
-    for output in outputs:
-        if not isinstance(output(), str):
-            raise Defect("an output is not text")
+    outputs: dict[str, Callable[[], str]] = {
+        "text": lambda: standings_text(standings, "en"),
+        "JSON standings": lambda: standings_json(standings),
+        "CSV standings": lambda: standings_csv(standings),
+        "HTML": lambda: standings_html(standings, "en"),
+        "TRF": lambda: write_trf(tournament, standings),
+        "our JSON": lambda: write_tournament_json(tournament, standings),
+        "Chess-JSON": lambda: write_chess_json(tournament, standings),
+    }
+    for name, output in outputs.items():
+        text = output()
+        try:
+            data = text.encode("utf-8")  # as the CLI writes it
+        except UnicodeEncodeError as error:
+            raise Defect(f"the {name} output cannot be written as UTF-8: {error}") from error
+        if name == "our JSON":
+            _read_back(data, tournament)
+
+
+def _read_back(data: bytes, tournament: Tournament) -> None:
+    """Our JSON holds every field of a tournament: what we write must read back."""
+    from tiebreaks.formats.tournament_json import read_tournament_json
+
+    try:
+        read_tournament_json(data, "written.json")
+    except InputError as error:
+        raise Defect(f"our JSON of a tournament that reads does not read back: {error}") from error
 
 
 def _check_ratings(target: Target, data: bytes) -> None:
@@ -195,6 +249,8 @@ def signature(error: BaseException) -> str:
     """A short name for how an input failed, to group the failures of one defect: the
     exception type and the innermost frame inside ``tiebreaks`` (the oracle's message for a
     :class:`Defect`)."""
+    if isinstance(error, Slow):
+        return f"Slow: {str(error).split(' took ')[0]}"
     if isinstance(error, Defect):
         return f"Defect: {str(error).split(':')[0]}"
     if isinstance(error, Hang | MemoryError):

@@ -2,21 +2,24 @@
 
 Usage::
 
-    python fuzz/run.py [--seconds 24] [--jobs 2] [--seed 1] [--targets trf,pgn]
-                       [--classes 1] [--corpus DIR] [--out DIR]
+    python fuzz/run.py [--seconds 20] [--jobs 2] [--seed 1] [--targets trf,pgn]
+                       [--classes N|all] [--corpus DIR] [--out DIR] [--keep-going]
 
 Two phases, both run ``--jobs`` targets at a time:
 
-1. **Replay** (deterministic, no instrumentation): every seed and saved regression of each
-   target, plus the input classes (:mod:`corpus`) of its first ``--classes`` seeds
-   (``--classes all`` for every seed: several minutes per target).
+1. **Replay** (only with ``--classes N``; deterministic, no instrumentation): every seed and
+   saved regression of each target, plus the input classes (:mod:`corpus`) of its first N
+   seeds (``--classes all``: every seed, a few minutes per target).
 2. **Coverage-guided** (atheris / libFuzzer, fixed ``-seed``): each target for its share of
-   ``--seconds`` (the wall-clock budget of this phase), starting from the seeds, with the
-   format's dictionary, a 2 s limit per input and a memory cap.
+   ``--seconds`` (the wall-clock budget of this phase), starting from the seeds and the saved
+   regressions (libFuzzer runs all of them first, whatever the budget), with the format's
+   dictionary, time limits (:mod:`oracle`) and a memory cap.
 
 With ``--corpus DIR`` the inputs the fuzzer finds are kept in ``DIR/<target>`` and reused by the
-next run (for long local runs). Crashing inputs are written to ``--out`` (default: a temporary
-folder, printed); the exit status is 1 when any target found a defect.
+next run (for long local runs); with ``--keep-going`` a target goes on after a defect (libFuzzer
+fork mode), to collect several. Crashing inputs are written to ``--out`` (default: a temporary
+folder, printed) and reported grouped by signature; the exit status is 1 when any target found
+a defect.
 """
 
 from __future__ import annotations
@@ -31,25 +34,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-FUZZ = Path(__file__).resolve().parent
-sys.path.insert(0, str(FUZZ))
-
 import corpus
+import harness
 import oracle
 
+FUZZ = Path(__file__).resolve().parent
 HARNESS = FUZZ / "harness.py"
 DICTIONARIES = FUZZ / "dictionaries"
-#: the dictionary of each target (the dispatcher gets every reader's tokens)
-_DICTIONARY = {
-    "trf": "trf",
-    "json": "json",
-    "chess-json": "chess-json",
-    "pgn": "pgn",
-    "csv": "csv",
-    "ratings": "ratings",
-    "detect": "detect",
-}
 _MINIMUM_SECONDS = 4
+_KEEP_GOING = ("-fork=1", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1")
 _ARTIFACT_KINDS = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 
@@ -71,13 +64,18 @@ class Outcome:
 
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=24, help="coverage-guided phase budget")
+    parser.add_argument("--seconds", type=float, default=20, help="coverage-guided phase budget")
     parser.add_argument("--jobs", type=int, default=2, help="targets run at the same time")
     parser.add_argument("--seed", type=int, default=1, help="libFuzzer -seed")
     parser.add_argument("--targets", default=",".join(oracle.TARGETS), help="comma-separated")
-    parser.add_argument("--classes", default="1", help="seeds per target with input classes")
+    parser.add_argument(
+        "--classes", default="0", help="replay the input classes of N seeds per target (or all)"
+    )
     parser.add_argument("--corpus", type=Path, help="keep the fuzzers' corpora here")
     parser.add_argument("--out", type=Path, help="folder for logs and crashing inputs")
+    parser.add_argument(
+        "--keep-going", action="store_true", help="go on after a defect (libFuzzer fork mode)"
+    )
     return parser.parse_args()
 
 
@@ -87,7 +85,9 @@ def replay(target: str, classes: str, out: Path) -> Outcome:
     command = [sys.executable, str(HARNESS), "replay", target, "--classes", classes]
     command += ["--out", str(out / "replay-defects")]
     with log.open("wb") as stream:
-        returncode = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT).returncode
+        returncode = subprocess.run(
+            command, stdout=stream, stderr=subprocess.STDOUT, check=False
+        ).returncode
     return Outcome(target, "replay", returncode, log, [])
 
 
@@ -108,41 +108,67 @@ def fuzz(target: str, seconds: int, options: argparse.Namespace, out: Path) -> O
     command += [
         f"-seed={options.seed}",
         f"-max_total_time={seconds}",
-        "-timeout=2",
+        f"-timeout={harness.TIME_LIMIT}",
         "-rss_limit_mb=2560",
         "-max_len=65536",
         "-print_final_stats=1",
-        f"-dict={DICTIONARIES / (_DICTIONARY[target] + '.dict')}",
+        f"-dict={_dictionary(target, out)}",
         f"-artifact_prefix={artifacts}/",
+        *(_KEEP_GOING if options.keep_going else ()),
         *map(str, folders),
     ]
     log = out / f"fuzz-{target}.log"
     with log.open("wb") as stream:
-        returncode = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT).returncode
+        returncode = subprocess.run(
+            command, stdout=stream, stderr=subprocess.STDOUT, check=False
+        ).returncode
     found = sorted(path for path in artifacts.iterdir() if path.name.startswith(_ARTIFACT_KINDS))
     return Outcome(target, "fuzz", returncode, log, found)
 
 
 def _report(outcome: Outcome) -> None:
     text = outcome.log.read_text(errors="replace")
-    summary = [line for line in text.splitlines() if line.startswith(("replay ", "Done ", "stat::"))]
+    prefixes = ("replay ", "Done ", "stat::")
+    summary = [line for line in text.splitlines() if line.startswith(prefixes)]
     status = "DEFECT" if outcome.failed else "ok"
     print(f"[{status}] {outcome.phase} {outcome.target}: {'; '.join(summary[-3:])}", flush=True)
     if not outcome.failed:
         return
-    print("\n".join(text.splitlines()[-60:]))
-    for artifact in outcome.artifacts:
-        print(f"  input saved as {artifact}")
-        print(f"  shrink it: python fuzz/minimize.py {outcome.target} {artifact}")
+    if not outcome.artifacts:
+        print("\n".join(text.splitlines()[-60:]))
+        return
+    for signature, files in _signatures(outcome.target, outcome.artifacts).items():
+        print(f"  {len(files)} input(s) failing with {signature}, e.g. {files[0]}")
+        print(f"    shrink it: python fuzz/minimize.py {outcome.target} {files[0]}")
+        print(f"    see it:    python fuzz/harness.py replay {outcome.target} {files[0]}")
 
 
-def _combined_dictionary() -> None:
-    """``detect.dict``: every reader's tokens (the dispatcher reaches every reader)."""
-    lines: list[str] = ["# every reader's tokens (generated by fuzz/run.py; not committed)"]
+def _signatures(target: str, artifacts: list[Path]) -> dict[str, list[Path]]:
+    """The saved inputs grouped by how they fail (replayed without instrumentation)."""
+    groups: dict[str, list[Path]] = {}
+    for artifact in artifacts:
+        command = [sys.executable, str(HARNESS), "replay", target, str(artifact)]
+        result = subprocess.run(
+            command, capture_output=True, text=True, errors="replace", check=False
+        )
+        found = [line[10:] for line in result.stdout.splitlines() if line.startswith("SIGNATURE ")]
+        key = found[0] if found else "no failure on replay (flaky or slow only under libFuzzer)"
+        groups.setdefault(key, []).append(artifact)
+    return groups
+
+
+def _dictionary(target: str, out: Path) -> Path:
+    """The target's dictionary of format tokens; the dispatcher ``detect`` gets every
+    reader's (written to ``out``)."""
+    if target != "detect":
+        return DICTIONARIES / f"{target}.dict"
+    lines: list[str] = []
     for name in ("trf", "json", "chess-json", "pgn", "csv"):
         text = (DICTIONARIES / f"{name}.dict").read_text(encoding="utf-8")
         lines += [line for line in text.splitlines() if line and not line.startswith("#")]
-    (DICTIONARIES / "detect.dict").write_text("\n".join(dict.fromkeys(lines)) + "\n")
+    combined = out / "detect.dict"
+    combined.write_text("\n".join(dict.fromkeys(lines)) + "\n", encoding="utf-8")
+    return combined
 
 
 def main() -> int:
@@ -154,11 +180,12 @@ def main() -> int:
         raise SystemExit(f"unknown targets {unknown}; targets: {', '.join(oracle.TARGETS)}")
     out = options.out or Path(tempfile.mkdtemp(prefix="tiebreaks-fuzz-"))
     out.mkdir(parents=True, exist_ok=True)
-    _combined_dictionary()
     started = time.monotonic()
     share = max(_MINIMUM_SECONDS, round(options.seconds * options.jobs / len(targets)))
     with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        replays = list(pool.map(lambda name: replay(name, options.classes, out), targets))
+        replays = []
+        if options.classes != "0":
+            replays = list(pool.map(lambda name: replay(name, options.classes, out), targets))
         for outcome in replays:
             _report(outcome)
         fuzzed = list(pool.map(lambda name: fuzz(name, share, options, out), targets))

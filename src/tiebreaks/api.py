@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 
 from .errors import SourceError, UsageError
@@ -31,6 +30,8 @@ def paused_garbage_collector() -> Iterator[None]:
 
 def example_path(name: str) -> Path:
     """Path of a bundled example tournament (e.g. ``held-swiss-16.trf``)."""
+    from importlib import resources
+
     folder = resources.files("tiebreaks") / "examples"
     path = Path(str(folder / name))
     if not path.is_file():

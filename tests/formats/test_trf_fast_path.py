@@ -11,7 +11,6 @@ warnings); mutated round fields must give the same tournament or the same error 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
 from pathlib import Path
 
 import pytest
@@ -22,15 +21,11 @@ from hypothesis import strategies as st
 from tiebreaks.errors import Diagnostic, InputError
 from tiebreaks.formats.trf import decode_trf_bytes, read_trf_text, split_lines
 from tiebreaks.formats.trf_fields import Line
-from tiebreaks.formats.trf_player import (
-    PlayerRecord,
-    RoundFieldCache,
-    _fast_results,
-    read_player_record,
-)
+from tiebreaks.formats.trf_player import PlayerRecord, read_player_record, read_rounds_ahead
 from tiebreaks.model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
+Rounds = tuple[RoundResult, ...]
 HEAVY = Rates(
     unrated=0.05,
     late_entry=0.08,
@@ -107,65 +102,106 @@ def test_generated_tournaments_read_the_same_on_both_paths(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(GENERATED))
 def test_the_fast_path_reads_every_record_of_a_generated_file(name: str) -> None:
-    """The comparison above is no proof unless the fast path really was taken: read ahead
-    (as the reader does) and record by record."""
-    records = [line.text for line in split_lines(GENERATED[name], name) if line.record == "001"]
-    assert records
-    ahead = RoundFieldCache()
-    ahead.read_ahead(records, None)
-    assert set(ahead.fields) == set(records)
-    assert set(chain.from_iterable(ahead.fields.values())) <= set(ahead.results)
-    one_by_one = RoundFieldCache()
-    for record in records:
-        start_number = int(record[4:8])
-        results = _fast_results(record, start_number, None, ahead)
-        assert results is not None, record
-        assert _fast_results(record, start_number, None, one_by_one) == results
-    assert not ahead.fields  # each record's fields are used once
+    """The comparison above is no proof unless the fast path really was taken."""
+    lines = [line for line in split_lines(GENERATED[name], name) if line.record == "001"]
+    assert lines
+    for line, results in zip(lines, fast([line.text for line in lines]), strict=True):
+        assert results is not None, line.text
+        assert results == careful_rounds(line)
 
 
-def test_the_fast_path_declines_the_unusual_and_the_careful_path_reports_it() -> None:
-    """Hand-written rounds: what each path does with them (the fast path says None)."""
-    head = f"001    1 m    {'Anna':<33} 2000 NOR {'':>11} 1990/01/01  1.0    1  "
-    cache = RoundFieldCache()
-    regular = head + "  ".join(["   2 w 1", "0000 - H", " " * 8, "   2 b ="])
-    assert _fast_results(regular, 1, None, cache) == [
-        RoundResult(ResultKind.WIN, 2, Colour.WHITE),
-        RoundResult(ResultKind.HALF_BYE),
-        ABSENT,
-        RoundResult(ResultKind.DRAW, 2, Colour.BLACK),
+def fast(records: list[str], declared_rounds: int | None = None) -> list[Rounds | None]:
+    return read_rounds_ahead(records, declared_rounds)
+
+
+def careful_rounds(line: Line, declared_rounds: int | None = None) -> Rounds:
+    """The rounds of a record as the careful path reads them, up to the last one written."""
+    record = read_player_record(line, declared_rounds, [])
+    return record.player.results[: record.last_round]
+
+
+HEAD = f"001    1 m    {'Anna':<33} 2000 NOR {'':>11} 1990/01/01  1.0    1  "
+
+
+def test_the_fast_path_reads_the_usual_round_fields() -> None:
+    fields = ["   2 w 1", "0000 - H", " " * 8, "   2 b =", "   2 W d", "     - z", "  12 b -"]
+    assert fast([HEAD + "  ".join(fields)]) == [
+        (
+            RoundResult(ResultKind.WIN, 2, Colour.WHITE),
+            RoundResult(ResultKind.HALF_BYE),
+            ABSENT,
+            RoundResult(ResultKind.DRAW, 2, Colour.BLACK),
+            RoundResult(ResultKind.UNRATED_DRAW, 2, Colour.WHITE),
+            RoundResult(ResultKind.ZERO_BYE),
+            RoundResult(ResultKind.FORFEIT_LOSS, 12, Colour.BLACK),
+        )
     ]
-    for unusual in (
+
+
+@pytest.mark.parametrize(
+    "unusual",
+    [
         "   1 w 1",  # paired with oneself: the careful path's error
         "0000 w 1",  # a win without opponent: the careful path's warning (read as a bye)
+        "     b +",  # the same, blank opponent
         "   2 - U",  # a bye with an opponent: the careful path's warning
-        "   2 w  ",  # an opponent without result: a warning (and not at the end of the line)
+        "   2 w  ",  # an opponent without result: a warning
         " 2   w 1",  # digits not right-aligned: left to the careful path
+        "0002 w 1",  # leading zeros: left to the careful path
+        "  +2 w 1",  # a sign
         "   2 x 1",  # no such colour: the careful path's error
+        "   2 w ?",  # no such result: the careful path's error
         "   2 w1 ",  # shifted: the careful path's error
-        "   ٢ w 1",  # not ASCII digits
-    ):
-        assert _fast_results(head + unusual + "  " + "   2 b 1", 1, None, cache) is None, unusual
-    assert _fast_results(head + "   2 w 1 x", 1, None, cache) is None  # ends in ignored columns
-    assert _fast_results(head + "   2 w 1", 1, None, cache) is not None
-    assert _fast_results(head + "   2 w 1     3 b 0", 1, 1, cache) is None  # beyond XXR 1
+        "   \u0662 w 1",  # not ASCII digits
+        "\t  2 w 1",  # a tab
+    ],
+)
+def test_the_fast_path_leaves_unusual_records_to_the_careful_path(unusual: str) -> None:
+    regular = HEAD + "   2 w 1"
+    other = HEAD.replace("   1 m", "   3 m") + "   2 w 1"  # start number 3
+    assert fast([regular, HEAD + unusual + "     2 b 1", other]) == [
+        (RoundResult(ResultKind.WIN, 2, Colour.WHITE),),
+        None,
+        (RoundResult(ResultKind.WIN, 2, Colour.WHITE),),
+    ]
+
+
+def test_the_fast_path_finds_a_record_paired_with_itself_however_written() -> None:
+    def record(start_number: str, *fields: str) -> str:
+        return HEAD.replace("   1 m", f"{start_number} m") + "  ".join(fields)
+
+    assert fast([record("   3", "   3 w 1")]) == [None]
+    assert fast([record("0003", "   3 w 1")]) == [None]
+    assert fast([record("3   ", "   5 b 0", "   3 w 1")]) == [None]
+    assert fast([record("  12", "   5 b 0", "1234 w 1")])[0] == (  # "  12" in "0  1234"
+        RoundResult(ResultKind.LOSS, 5, Colour.BLACK),
+        RoundResult(ResultKind.WIN, 1234, Colour.WHITE),
+    )
+
+
+def test_the_fast_path_leaves_records_of_another_shape_to_the_careful_path() -> None:
+    assert fast([HEAD + "   2 w 1 x"]) == [None]  # something in the ignored columns at the end
+    assert fast([HEAD + "   2 w 1     3 b 0"], 1) == [None]  # beyond XXR 1
+    assert fast([HEAD + "   2 w 1     3 b 0"], 2) != [None]
+    assert fast([HEAD.rstrip()]) == [None]  # no rounds
+    assert fast(["001    1"]) == [None]
 
 
 def test_a_record_read_either_way_gives_the_same_record_and_warnings() -> None:
-    fields = ["   1 b 0", "   2 W =", "0000 - U", "   4 w  ", "0000 w 1"]
+    fields = ["   1 b 0", "   2 W =", "0000 - U", " " * 8, "   4 w d", "     - h"]
     text = f"001    3 m    {'Cleo':<33} 1800 NOR {'':>11} 1990/01/01  1.5   x1  "
     [line] = split_lines(text + "  ".join(fields), "t.trf")
+    [read_ahead] = fast([line.text], 8)
+    assert read_ahead is not None
     fast_warnings: list[Diagnostic] = []
     careful_warnings: list[Diagnostic] = []
-    fast = read_player_record(line, 6, fast_warnings, RoundFieldCache())
-    careful = read_player_record(line, 6, careful_warnings)
-    assert fast == careful
-    assert fast.last_round == 5
-    assert len(fast.player.results) == 6  # padded to XXR 6
+    by_fast_path = read_player_record(line, 8, fast_warnings, read_ahead)
+    by_careful_path = read_player_record(line, 8, careful_warnings)
+    assert by_fast_path == by_careful_path
+    assert by_fast_path.last_round == 6
+    assert len(by_fast_path.player.results) == 8  # padded to XXR 8
     assert fast_warnings == careful_warnings
-    assert (
-        len(fast_warnings) == 3
-    )  # rank 'x1', round 4 without result, round 5 win without opponent
+    assert [warning.location.column for warning in fast_warnings if warning.location] == [86]
 
 
 # Mutations of the round fields of a small generated Swiss: each writes 10 columns (a round's
@@ -237,29 +273,29 @@ def test_the_base_file_reads_on_the_fast_path() -> None:
 
 
 def read_record(
-    line: Line, declared_rounds: int | None, cache: RoundFieldCache | None
+    line: Line, declared_rounds: int | None, read_ahead: Rounds | None = None
 ) -> tuple[PlayerRecord | str, list[Diagnostic]]:
     """One ``001`` record read on one path (the error's text if it fails) and its warnings."""
     warnings: list[Diagnostic] = []
     try:
-        return read_player_record(line, declared_rounds, warnings, cache), warnings
+        return read_player_record(line, declared_rounds, warnings, read_ahead), warnings
     except InputError as error:
         return str(error), warnings
 
 
 def assert_same_records(text: str) -> None:
-    """Every ``001`` record of ``text`` gives the same record (or error) and warnings on both
-    paths, with and without a declared number of rounds: checked record by record, so that an
-    error on an earlier line cannot hide a difference."""
+    """Every ``001`` record of ``text`` that the fast path reads gives the same record (and
+    no warning) as on the careful path, with and without a declared number of rounds; each
+    one alone as with all the others. Checked record by record, so that an error on an
+    earlier line cannot hide a difference."""
     lines = [line for line in split_lines(text, "t.trf") if line.record == "001"]
     for declared_rounds in (None, 5):
-        one_by_one = RoundFieldCache()
-        ahead = RoundFieldCache()
-        ahead.read_ahead([line.text for line in lines], declared_rounds)
-        for line in lines:
-            careful = read_record(line, declared_rounds, None)
-            assert read_record(line, declared_rounds, one_by_one) == careful
-            assert read_record(line, declared_rounds, ahead) == careful
+        read_ahead = fast([line.text for line in lines], declared_rounds)
+        for line, results in zip(lines, read_ahead, strict=True):
+            assert fast([line.text], declared_rounds) == [results]
+            if results is not None:
+                careful = read_record(line, declared_rounds)
+                assert read_record(line, declared_rounds, results) == careful
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

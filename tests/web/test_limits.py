@@ -4,8 +4,10 @@ and writes no file; the command line parses sizes and stays fast."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -48,6 +50,64 @@ def test_a_failing_job_is_an_internal_error() -> None:
     assert result == (INTERNAL, "RuntimeError: boom")
 
 
+def dies(code: int) -> Outcome:
+    """A job whose process ends without an answer (``code`` < 0: killed by that signal)."""
+    if code < 0:
+        os.kill(os.getpid(), -code)
+    os._exit(code)
+
+
+def quick(number: int) -> Outcome:
+    """A job that answers at once."""
+    return Outcome(200, "text/plain", str(number).encode())
+
+
+def test_a_worker_that_dies_is_an_internal_error() -> None:
+    assert anyio.run(Runner(5).run, dies, 3) == (INTERNAL, "the worker process ended with code 3")
+    killed = anyio.run(Runner(5).run, dies, -signal.SIGKILL)
+    assert killed == (INTERNAL, f"the worker process ended with code {-signal.SIGKILL}")
+
+
+def children() -> list[int]:
+    """The process ids of this process's children (zombies included)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid():
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_concurrent_workers_are_each_reaped_by_their_own_thread() -> None:
+    """Eight threads forking at once: every job answers and no child is left behind (with
+    multiprocessing's shared registry of children, one thread reaped another's child and the
+    other's close failed now and then: a 500 under load)."""
+    runner = Runner(30)
+    answers: list[Outcome | tuple[str, str]] = []
+    failures: list[BaseException] = []
+
+    def loop(first: int) -> None:
+        for number in range(first, first + 60):
+            try:
+                answers.append(runner._run(quick, (number,)))
+            except BaseException as error:
+                failures.append(error)
+
+    threads = [threading.Thread(target=loop, args=(60 * index,)) for index in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert sorted(int(answer.body) for answer in answers if isinstance(answer, Outcome)) == list(
+        range(480)
+    )
+    assert children() == []
+
+
 def test_time_limit_answer_is_422() -> None:
     app = create_app(max_upload_bytes=100_000, time_limit_seconds=1e-6)
     with TestClient(app) as client:
@@ -85,14 +145,15 @@ def test_byte_sizes() -> None:
 
 
 def test_help_does_not_import_the_web_server() -> None:
+    """Loading the command line imports neither FastAPI nor uvicorn (how fast it loads is a
+    benchmark's business, not a test's)."""
     code = (
-        "import sys, time; started = time.perf_counter()\n"
+        "import sys\n"
         "from tiebreaks.cli import main\n"
-        "assert 'fastapi' not in sys.modules and 'uvicorn' not in sys.modules\n"
-        "print(time.perf_counter() - started)"
+        "print(sorted({'fastapi', 'uvicorn', 'starlette'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert float(done.stdout) < 0.3
+    assert done.stdout.strip() == "[]"
     serve = subprocess.run(
         [sys.executable, "-m", "tiebreaks", "serve", "--help"],
         capture_output=True,

@@ -61,6 +61,7 @@ number) with their players in board order, ``teamSequence`` holds the ``352`` co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -111,6 +112,7 @@ TEC_CODES: dict[ResultKind, tuple[str, bool, bool]] = {
 FIDE_LIST = "FIDE"
 _FILE_LISTS = ("FIDE", "TRF")
 _NATIONAL_LIST = "national"
+_CANONICAL_ID = re.compile(r"0|[1-9][0-9]{0,17}")
 _FORMATS = {PairingSystem.SWISS: "swiss", PairingSystem.ROUND_ROBIN: "roundrobin"}
 _FORMATS_READ = {
     "swiss": PairingSystem.SWISS,
@@ -243,7 +245,8 @@ class _EventWriter:
             "rating": ratings,
         }
         if player.fide_id:
-            canonical = player.fide_id.isdigit() and str(int(player.fide_id)) == player.fide_id
+            # a number when it is one as written (ASCII digits, no leading zero, not huge)
+            canonical = _CANONICAL_ID.fullmatch(player.fide_id) is not None
             profile["fideId"] = int(player.fide_id) if canonical else player.fide_id
         if player.title:
             profile["fideTitle"] = player.title

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from itertools import chain, repeat
-from operator import add, attrgetter, eq
+from operator import attrgetter, eq
 
 from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
@@ -99,9 +99,8 @@ def check_consistency(
     findings = _Findings()
     table = _table(tournament, declared_rounds, where, findings)
     flat = _Flat.of(table)
-    if not _pairings_look_right(table, flat):
-        for round_number in range(1, table.rounds + 1):
-            _check_round(table, round_number, where, findings)
+    for round_number in _rounds_to_examine(table, flat):
+        _check_round(table, round_number, where, findings)
     findings.raise_first()
     totals = _totals(table, flat, tournament)
     _check_stated_points(tournament, table, totals, where, findings)
@@ -157,8 +156,6 @@ def _position(diagnostic: Diagnostic) -> tuple[int, int]:
 _START_NUMBER = attrgetter("start_number")
 _RESULTS = attrgetter("results")
 _OPPONENT = attrgetter("opponent")
-_KIND = attrgetter("kind")
-_COLOUR = attrgetter("colour")
 
 
 @dataclass(frozen=True)
@@ -196,9 +193,14 @@ def _table(
     return _Table(players, rounds, numbers, rows, results)
 
 
+_KIND = attrgetter("kind")
+_COLOUR = attrgetter("colour")
+
+
 @dataclass(frozen=True)
 class _Flat:
-    """Every result's opponent, kind and colour, player by player (``rounds`` per player)."""
+    """Every result's opponent, kind and colour, player by player (``rounds`` results per
+    player): result ``k`` is player ``k // rounds``'s round ``k % rounds + 1``."""
 
     opponents: list[int | None]
     kinds: list[ResultKind]
@@ -293,9 +295,9 @@ _RATED_ON_ONE_SIDE = frozenset(
 _OPPOSITE_COLOURS = frozenset(
     {(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE), (Colour.NONE, Colour.NONE)}
 )
-#: (kind, other side's kind, colour, other side's colour) of a result with nothing to say;
-#: a result without opponent is compared with an empty row (None, None)
-_AGREEING: frozenset[tuple[ResultKind, ResultKind | None, Colour, Colour | None]] = frozenset(
+#: (kind, the other side's kind, colour, the other side's colour) of a result with nothing to
+#: say; a result without opponent is compared with the empty row (None, None)
+_AGREEING = frozenset(
     [
         *(
             (mine, theirs, colour, other)
@@ -303,6 +305,7 @@ _AGREEING: frozenset[tuple[ResultKind, ResultKind | None, Colour, Colour | None]
             for colour, other in _OPPOSITE_COLOURS
         ),
         *((kind, None, colour, None) for kind in K if not kind.has_opponent for colour in Colour),
+        (None, None, None, None),
     ]
 )
 _COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
@@ -331,36 +334,46 @@ def describe_result(result: RoundResult) -> str:
     return text
 
 
-def _pairings_look_right(table: _Table, flat: _Flat) -> bool:
-    """True when every pairing certainly agrees on both sides (opponents that exist and name
-    each other back, complementary results, opposite colours); False: look closer.
+def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
+    """The rounds in which some pairing may not agree on both sides (opponents that exist and
+    name each other back, complementary results, opposite colours); the others certainly do.
 
-    Result ``k`` of the flat lists (player ``k // rounds``, round ``k % rounds + 1``) is
-    paired with result ``mirror[k]``, the same round of its opponent; a result without
-    opponent points into an empty row after the last player.
+    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent (the empty row
+    after the last player for a round without opponent), so player ``i`` is answered when
+    ``mirror[mirror[i]] == i``.
     """
-    rounds, size = table.rounds, len(flat.opponents)
-    if size == 0:
-        return True
-    offsets: dict[int | None, int] = dict(zip(table.numbers, range(0, size, rounds), strict=True))
-    offsets[None] = size
-    round_offsets = chain.from_iterable(repeat(range(rounds), len(table.numbers)))
+    rounds, count = table.rounds, len(table.numbers)
+    where: dict[int | None, int] = dict(zip(table.numbers, range(count), strict=True))
+    where[None] = count
+    return [
+        index + 1
+        for index in range(rounds)
+        if not _round_looks_right(flat, index, rounds, where, range(count))
+    ]
+
+
+def _round_looks_right(
+    flat: _Flat, index: int, rounds: int, where: dict[int | None, int], positions: range
+) -> bool:
+    """The screen of :func:`_rounds_to_examine` for round ``index + 1``."""
+    opponents = flat.opponents[index::rounds]
     try:
-        mirror = list(map(add, map(offsets.__getitem__, flat.opponents), round_offsets))
+        mirror = list(map(where.__getitem__, opponents))
     except KeyError:  # an opponent that does not exist
         return False
-    if any(map(eq, mirror, range(size))):  # paired with themselves
+    count = len(positions)
+    mirror.append(count)
+    if any(map(eq, mirror, positions)):  # paired with themselves
         return False
-    mirror_of = [*mirror, *repeat(-1, rounds)]
-    back = list(map(mirror_of.__getitem__, mirror))
-    if sum(map(eq, back, range(size))) + back.count(-1) != size:
+    answered = sum(map(eq, map(mirror.__getitem__, mirror), positions))
+    if answered + opponents.count(None) != count:
         return False
-    kinds: list[ResultKind | None] = [*flat.kinds, *repeat(None, rounds)]
-    colours: list[Colour | None] = [*flat.colours, *repeat(None, rounds)]
+    kinds: list[ResultKind | None] = [*flat.kinds[index::rounds], None]
+    colours: list[Colour | None] = [*flat.colours[index::rounds], None]
     sides = zip(
-        flat.kinds,
+        kinds,
         map(kinds.__getitem__, mirror),
-        flat.colours,
+        colours,
         map(colours.__getitem__, mirror),
         strict=True,
     )

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 
@@ -16,12 +17,19 @@ from ..errors import InputError, Location, UsageError
 from ..model import Tournament
 
 FORMATS = ("trf", "json", "chess-json", "pgn", "csv")
-_PGN_TAG = re.compile(rb"^\s*\[(Event|White|Black|Round|Result|Site|Date) \"", re.MULTILINE)
+# blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
+# each line start (quadratic time on a file of blank lines)
+_PGN_TAG = re.compile(
+    rb"^[ \t\r\f\v]*\[(Event|White|Black|Round|Result|Site|Date) \"", re.MULTILINE
+)
 _TRF_RECORD = re.compile(rb"^(001|012|042|092|013|310|XXR|142) ", re.MULTILINE)
 
 
 def detect_format(data: bytes) -> str:
-    """The format of ``data`` (one of :data:`FORMATS`)."""
+    """The format of ``data`` (one of :data:`FORMATS`). A text with a UTF-16 byte-order mark
+    (which the TRF, PGN and CSV readers accept) is looked at as the text it encodes."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        data = data[:400_000].decode("utf-16", "replace").encode("utf-8")
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if _PGN_TAG.search(data[:200_000]):
         return "pgn"
@@ -35,8 +43,8 @@ def detect_format(data: bytes) -> str:
 def _json_kind(data: bytes) -> str:
     try:
         document = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        return "json"  # its reader reports where the syntax breaks
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return "json"  # its reader reports where the syntax breaks (or the nesting is too deep)
     if isinstance(document, dict) and (
         document.get("filetype") == "Event" or isinstance(document.get("event"), dict)
     ):

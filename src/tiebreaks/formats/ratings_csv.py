@@ -19,35 +19,38 @@ participant the first rating available in the order asked for (e.g. ``FIDE,DWZ``
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 from ..errors import InputError, Location, SourceError
 from ..rating_lists import RatingTable, name_key
+from .trf import decode_trf_bytes
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_WHOLE_NUMBER = re.compile(r"0*[0-9]{1,9}")
 _NUMBER_HEADERS = {"start_number", "start number", "no", "nr", "snr", "id", "startnummer"}
 _NAME_HEADERS = {"name", "player", "spieler"}
 _MAX_RATING = 4000
 
 
 def read_rating_table(path: str | Path) -> RatingTable:
-    """Read a rating CSV; InputError (file, line, column) on a malformed cell."""
+    """Read a rating CSV; InputError (file, line, column) on a malformed cell. The text is
+    UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF files."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        text = Path(path).read_text(encoding="cp1252")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise SourceError(f"{source}: cannot read the rating list ({error.strerror})") from None
-    return parse_rating_table(text, source)
+    return parse_rating_table(decode_trf_bytes(data), source)
 
 
 def parse_rating_table(text: str, source: str = "<ratings>") -> RatingTable:
-    """Parse the text of a rating CSV (see the module docstring for the layout)."""
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
+    """Parse the text of a rating CSV (see the module docstring for the layout). Lines end at
+    CR LF, LF or CR only, so that line numbers are those an editor shows."""
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff").removesuffix("\n"))
+    if not lines[0].strip():
         raise InputError(Location(source, 1, 1), "", "a header row such as start_number;DWZ")
-    dialect = _dialect(lines[0])
-    rows = list(csv.reader(lines, dialect))
+    rows = _csv_rows(lines, source)
     header = [cell.strip() for cell in rows[0]]
     key_column, key_kind = _key_column(header, source)
     ignored = {i for i, name in enumerate(header) if _is_identity(name) or not name}
@@ -64,6 +67,19 @@ def parse_rating_table(text: str, source: str = "<ratings>") -> RatingTable:
         else:
             by_name[name_key(key)] = ratings
     return RatingTable(source, lists, by_number, by_name)
+
+
+def _csv_rows(lines: list[str], source: str) -> list[list[str]]:
+    """The cells of every line; a line the csv module refuses (a cell over its size limit)
+    is an InputError at that line."""
+    reader = csv.reader(lines, _dialect(lines[0]))
+    try:
+        return list(reader)
+    except csv.Error as error:
+        line = lines[reader.line_num - 1] if 0 < reader.line_num <= len(lines) else ""
+        raise InputError(
+            Location(source, max(reader.line_num, 1), 1), line[:40], f"a CSV row ({error})"
+        ) from None
 
 
 def _dialect(header: str) -> type[csv.Dialect]:
@@ -113,6 +129,8 @@ def _row_ratings(
 
 
 def _number(text: str, location: Location) -> int:
-    if not text.isdigit():
-        raise InputError(location, text, "a whole number")
+    """A whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` does
+    not), at most nine significant digits."""
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise InputError(location, text[:40], "a whole number")
     return int(text)

@@ -25,12 +25,12 @@ from dataclasses import replace
 from operator import attrgetter, gt
 
 from ..errors import Diagnostic, InputError, Location
-from ..model import ABSENT, Player, Tournament
+from ..model import ABSENT, Player, RoundResult, Tournament
 from .consistency import check_consistency
 from .trf_checks import guess_pairing_system, pairing_system_from_records, trf_locator
 from .trf_fields import Line, parse_count
 from .trf_header import HeaderRecords, declared_rounds, read_header_record, score_system
-from .trf_player import PlayerRecord, RoundFieldCache, read_player_record
+from .trf_player import PlayerRecord, read_player_record, read_rounds_ahead
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
 
@@ -140,19 +140,18 @@ def _read_player_records(
 ) -> list[PlayerRecord]:
     """Every ``001`` record in file order; a start number given twice is an error.
 
-    Unless ``careful``, the round fields of all records are read ahead at once (see
-    :class:`.trf_player.RoundFieldCache`); records whose round fields are not all of the
-    usual shape are read by the careful path, in file order, with its errors and warnings.
+    Unless ``careful``, the rounds of all records are first read at once by the fast path
+    (:func:`.trf_player.read_rounds_ahead`); the records it leaves have their rounds read by
+    the careful path, in file order, with its errors and warnings.
     """
     player_lines = [line for line in lines if line.text.startswith(PLAYER_RECORD)]
-    cache = None
+    read_ahead: list[tuple[RoundResult, ...] | None] = [None] * len(player_lines)
     if not careful:
-        cache = RoundFieldCache()
-        cache.read_ahead([line.text for line in player_lines], declared)
+        read_ahead = read_rounds_ahead([line.text for line in player_lines], declared)
     records: list[PlayerRecord] = []
     seen: dict[int, Line] = {}
-    for line in player_lines:
-        record = read_player_record(line, declared, warnings, cache)
+    for line, results in zip(player_lines, read_ahead, strict=True):
+        record = read_player_record(line, declared, warnings, results)
         number = record.player.start_number
         if number in seen:
             raise line.error(

@@ -17,10 +17,10 @@ Compatibility conversions (each one reported as a :class:`~tiebreaks.errors.Diag
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import count, repeat
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
@@ -91,107 +91,85 @@ class PlayerRecord(NamedTuple):
     last_round: int
 
 
-class RoundFieldCache:
-    """The fast path's memory for one file: each distinct round field is read only once.
-
-    ``results``: round fields (8 columns: opponent, colour, result) of the usual shape and
-    the result each one gives; ``opponents``: opponent fields (4 columns) and the start
-    number each one gives (0 for none, -1 for a field the fast path leaves to the careful
-    path); ``fields``: records whose round area :meth:`read_ahead` has cut into fields.
-    Fields of any other shape are never kept: the careful path reads (and reports) them.
-    """
-
-    __slots__ = ("fields", "opponents", "results")
-
-    def __init__(self) -> None:
-        self.results: dict[str, RoundResult] = {" " * ROUND_FIELDS_WIDTH: ABSENT}
-        self.opponents: dict[str, int] = {"    ": 0}
-        self.fields: dict[str, list[str]] = {}
-
-    def read_ahead(self, records: Iterable[str], declared_rounds: int | None) -> None:
-        """Cut the round areas of the ``001`` records (texts) of a file into round fields and
-        read every distinct field at once (a few passes over all of them, each in C, rather
-        than Python code for each field); raises nothing, warns nothing."""
-        cut = self.fields
-        for record in records:
-            fields = _round_fields(record, declared_rounds)
-            if fields is not None:
-                cut[record] = fields
-        new = list(set(chain.from_iterable(cut.values())).difference(self.results))
-        new, codes, numbers = _usual_only(
-            new,
-            list(map(_PLAIN_CODES.get, map(_CODE_PART, new))),
-            self._opponent_numbers(list(map(_OPPONENT_PART, new))),
-        )
-        results = list(map(_NEW, repeat(RoundResult, len(new))))
-        deque(map(_SET_KIND, results, map(_KIND_PART, codes)), 0)
-        deque(map(_SET_OPPONENT, results, map(_NONE_FOR_ZERO.get, numbers, numbers)), 0)
-        deque(map(_SET_COLOUR, results, map(_COLOUR_PART, codes)), 0)
-        self.results.update(zip(new, results, strict=True))
-
-    def learn(self, fields: Iterable[str]) -> bool:
-        """Read the round fields not seen before, one by one; False if one is unusual."""
-        known = self.results
-        for text in fields:
-            if text not in known:
-                result = _first_reading(text, self.opponents)
-                if result is None:
-                    return False
-                known[text] = result
-        return True
-
-    def _opponent_numbers(self, fields: list[str]) -> list[int]:
-        """The start number of each opponent field (0 for none, -1 if unusual)."""
-        opponents = self.opponents
-        for field in set(fields).difference(opponents):
-            opponents[field] = _opponent_number(field)
-        return list(map(opponents.__getitem__, fields))
-
-
 def read_player_record(
     line: Line,
     declared_rounds: int | None,
     warnings: list[Diagnostic],
-    cache: RoundFieldCache | None = None,
+    read_ahead: tuple[RoundResult, ...] | None = None,
 ) -> PlayerRecord:
     """Read a TRF-16 ``001`` record; raise InputError on the first malformed field.
 
     ``declared_rounds`` is the number of rounds of ``XXR`` / ``142`` (None if not given).
-    With a ``cache`` the rounds are read by the fast path when the record is regular (and by
-    the careful path otherwise); without one, always by the careful path. Both give the same
-    results, errors and warnings.
+    ``read_ahead``: the results of the record's rounds as :func:`read_rounds_ahead` gave
+    them (the fast path); None to read them with the careful path (the same results, and
+    for an unusual record the errors and warnings).
     """
     text = line.text
     start_number = _read_start_number(line)
     rating = _read_rating(line)
     points = _read_points(line)
     rank = _read_rank(line, warnings)
-    results = None if cache is None else _fast_results(text, start_number, declared_rounds, cache)
+    results = read_ahead
     if results is None:
-        results = _careful_results(line, start_number, declared_rounds, warnings)
+        results = tuple(_careful_results(line, start_number, declared_rounds, warnings))
     last_round = len(results)
     if declared_rounds is not None and last_round < declared_rounds:
-        results.extend([ABSENT] * (declared_rounds - last_round))
-    player = Player(
-        start_number=start_number,
-        name=text[14:47].strip(),
-        results=tuple(results),
-        rating=rating,
-        sex=text[9:10].strip(),
-        title=_normalise_title(text[10:13].strip()),
-        federation=text[53:56].strip(),
-        fide_id=text[57:68].strip(),
-        birth_date=text[69:79].strip(),
-        stated_points=points,
-        stated_rank=rank,
-        line=line.number,
+        results += (ABSENT,) * (declared_rounds - last_round)
+    player: Player = _NEW(Player)  # Player(...) with its fields set at once, see below
+    _SET_ATTRIBUTE(
+        player,
+        "__dict__",
+        {
+            "start_number": start_number,
+            "name": text[14:47].strip(),
+            "results": results,
+            "rating": rating,
+            "national_rating": None,
+            "sex": text[9:10].strip(),
+            "title": _normalise_title(text[10:13].strip()),
+            "federation": text[53:56].strip(),
+            "fide_id": text[57:68].strip(),
+            "birth_date": text[69:79].strip(),
+            "stated_points": points,
+            "stated_rank": rank,
+            "stated_values": (),
+            "line": line.number,
+        },
     )
     return PlayerRecord(player, line, last_round)
 
 
+# A Player is built by giving it its attribute dictionary at once: its dataclass constructor
+# sets each of its 14 fields one by one through object.__setattr__ (it is frozen), which takes
+# three times as long; for 10,000 players that counts. Player has no __post_init__ to run.
+_PLAYER_FIELDS = (
+    "start_number",
+    "name",
+    "results",
+    "rating",
+    "national_rating",
+    "sex",
+    "title",
+    "federation",
+    "fide_id",
+    "birth_date",
+    "stated_points",
+    "stated_rank",
+    "stated_values",
+    "line",
+)
+if (
+    tuple(Player.__dataclass_fields__) != _PLAYER_FIELDS
+    or hasattr(Player, "__post_init__")
+    or hasattr(Player, "__slots__")
+):  # pragma: no cover
+    raise ImportError("trf_player.read_player_record must be updated for Player's fields")
+_SET_ATTRIBUTE = object.__setattr__
+
+
 def _read_start_number(line: Line) -> int:
     """Starting rank (pairing number), columns 5-8, 1..9999."""
-    text = line.field(5, 8).strip()
+    text = line.text[4:8].strip()
     number = parse_count(text)
     if number is None or number == 0:
         raise line.error(5, text, "a start number from 1 to 9999 in columns 5-8")
@@ -200,7 +178,7 @@ def _read_start_number(line: Line) -> int:
 
 def _read_rating(line: Line) -> int | None:
     """FIDE rating, columns 49-52; blank or 0 means unrated (None)."""
-    text = line.field(49, 52).strip()
+    text = line.text[48:52].strip()
     if not text:
         return None
     rating = parse_count(text)
@@ -211,7 +189,7 @@ def _read_rating(line: Line) -> int | None:
 
 def _read_points(line: Line) -> Fraction | None:
     """Points, columns 81-84 (``6.5``; a decimal comma is accepted); blank means not stated."""
-    text = line.field(POINTS_COLUMN, 84).strip()
+    text = line.text[POINTS_COLUMN - 1 : 84].strip()
     if not text:
         return None
     points = parse_decimal(text)
@@ -224,7 +202,7 @@ def _read_points(line: Line) -> Fraction | None:
 
 def _read_rank(line: Line, warnings: list[Diagnostic]) -> int | None:
     """Rank, columns 86-89 (informative: a malformed rank is only a warning)."""
-    text = line.field(86, 89).strip()
+    text = line.text[85:89].strip()
     if not text:
         return None
     rank = parse_count(text)
@@ -239,6 +217,175 @@ def _normalise_title(title: str) -> str:
     """FIDE title; the one- and two-letter forms some programs write become GM, IM, WGM ..."""
     upper = title.upper()
     return _SHORT_TITLES.get(upper, upper)
+
+
+# The fast path ----------------------------------------------------------------------------
+
+
+def read_rounds_ahead(
+    records: Sequence[str], declared_rounds: int | None
+) -> list[tuple[RoundResult, ...] | None]:
+    """The fast path: the results of the rounds of each ``001`` record (texts) of a file,
+    up to its last round field, or None for a record the careful path must read.
+
+    All records are read at once: each distinct round field once, in a few passes over all
+    of them, each pass in C (rather than Python code for each field). A record is read here
+    when its last round field ends the line, no round goes beyond ``XXR`` / ``142`` and
+    every round field has the usual shape (see :data:`_PLAIN_CODES`): an opponent written
+    as right-aligned ASCII digits without leading zeros for a game or forfeit, ``0000``,
+    ``0`` or blank for a bye or an absence, and not the record's own start number. The
+    others may need an error or a warning: the careful path gives them. Raises nothing and
+    warns nothing.
+    """
+    every: list[str] = []  # the round fields of all records read here, one after another
+    cut: list[tuple[int, int]] = []  # those records: index, number of round fields
+    for index, record in enumerate(records):
+        size = _field_count(record, declared_rounds)
+        if size:
+            every += _field_getter(size)(record)
+            cut.append((index, size))
+    first: dict[str, int] = {}  # each distinct field: where it is first in ``every``
+    positions = list(map(first.setdefault, every, count()))
+    by_position, unusual = _read_distinct_fields(first, len(every))
+    read: list[tuple[RoundResult, ...] | None] = [None] * len(records)
+    end = 0
+    for index, size in cut:
+        start, end = end, end + size
+        if unusual and not unusual.isdisjoint(every[start:end]):
+            continue
+        results = tuple(map(by_position.__getitem__, positions[start:end]))
+        if not _may_be_paired_with_itself(records[index]) or (
+            parse_count(records[index][4:8].strip()) not in map(_OPPONENT, results)
+        ):
+            read[index] = results
+    return read
+
+
+def _may_be_paired_with_itself(record: str) -> bool:
+    """False when the record's start number (columns 5-8) is right-aligned digits without
+    leading zeros and written nowhere in its round area, so that no opponent field of the
+    usual shape (the same way of writing) names it."""
+    own = record[4:8]
+    if own[3] == " " or own.lstrip(" ")[:1] == "0":
+        return True
+    return record.find(own, FIRST_ROUND_COLUMN - 1) >= 0
+
+
+def _field_count(record: str, declared_rounds: int | None) -> int:
+    """The number of round fields of a record whose last round field ends the line and whose
+    rounds do not go beyond ``XXR`` / ``142``; 0 for any other record (also one without
+    rounds)."""
+    size = len(record) - (FIRST_ROUND_COLUMN - 1)  # of the round area
+    count = size // ROUND_WIDTH + 1
+    if (
+        size <= 0
+        or size % ROUND_WIDTH != ROUND_FIELDS_WIDTH
+        or (declared_rounds is not None and count > declared_rounds)
+    ):
+        return 0
+    return count
+
+
+@lru_cache(maxsize=64)
+def _field_getter(count: int) -> Callable[[str], tuple[str, ...]]:
+    """A function giving the fields of rounds 1..count of a record (8 columns each)."""
+    slices = [
+        slice(column - 1, column - 1 + ROUND_FIELDS_WIDTH)
+        for column in range(FIRST_ROUND_COLUMN, round_column(count + 1), ROUND_WIDTH)
+    ]
+    if count == 1:
+        return lambda record: (record[slices[0]],)
+    return itemgetter(*slices)  # a tuple of all of them in one call in C
+
+
+def _read_distinct_fields(first: dict[str, int], size: int) -> tuple[list[RoundResult], set[str]]:
+    """The result of each distinct round field (the keys of ``first``) at the position where
+    it is first (a list of ``size``), and the fields of another shape than the usual one
+    (their positions are left ABSENT and must not be used)."""
+    distinct = list(first)
+    usual, codes, numbers = _usual_only(
+        distinct,
+        list(map(_PLAIN_CODES.get, map(_CODE_PART, distinct))),
+        _opponent_numbers(list(map(_OPPONENT_PART, distinct))),
+    )
+    results = list(map(_NEW, repeat(RoundResult, len(usual))))
+    deque(map(_SET_KIND, results, map(_KIND_PART, codes)), 0)
+    deque(map(_SET_OPPONENT, results, map(_NONE_FOR_ZERO.get, numbers, numbers)), 0)
+    deque(map(_SET_COLOUR, results, map(_COLOUR_PART, codes)), 0)
+    by_position: list[RoundResult] = [ABSENT] * size
+    firsts = first.values() if usual is distinct else map(first.__getitem__, usual)
+    deque(map(by_position.__setitem__, firsts, results), 0)
+    return by_position, set() if usual is distinct else set(distinct).difference(usual)
+
+
+def _opponent_numbers(fields: list[str]) -> list[int]:
+    """The start number in each opponent field (4 columns): blanks then ASCII digits without
+    leading zeros, 0 for ``0000``, ``   0`` or blank, -1 for anything else."""
+    numbers = {"    ": 0, "0000": 0, "   0": 0}
+    for field in set(fields).difference(numbers):
+        digits = field.lstrip(" ")
+        usual = digits.isdigit() and digits.isascii() and digits[0] != "0"
+        numbers[field] = int(digits) if usual else -1
+    return list(map(numbers.__getitem__, fields))
+
+
+def _usual_only(
+    fields: list[str], codes: list[_Code | None], numbers: list[int]
+) -> tuple[list[str], list[_Code], list[int]]:
+    """The round fields of the usual shape among ``fields`` (with their codes and numbers):
+    a known code, a number of the usual shape, an opponent exactly for a game or forfeit.
+    ``fields`` itself when they all are (checked by passes in C)."""
+    if None not in codes and -1 not in numbers:
+        known_codes = cast(list[_Code], codes)
+        if list(map(bool, numbers)) == list(map(_NEEDS_OPPONENT, known_codes)):
+            return fields, known_codes, numbers
+    usual = [
+        (field, code, number)
+        for field, code, number in zip(fields, codes, numbers, strict=True)
+        if code is not None and number >= 0 and code[2] == (number > 0)
+    ]
+    return [row[0] for row in usual], [row[1] for row in usual], [row[2] for row in usual]
+
+
+_Code = tuple[Colour, ResultKind, bool]
+"""What the colour and result columns of a round field say: the colour of the result (none
+for a bye), its kind, and whether it needs an opponent."""
+
+_PLAIN_CODES: dict[str, _Code] = {
+    f" {colour_code} {result_code}": (
+        _COLOURS[colour_code.upper()] if kind.has_opponent else Colour.NONE,
+        kind,
+        kind.has_opponent,
+    )
+    for colour_code in "wbWB- "
+    for code, kind in _RESULT_CODES.items()
+    if code
+    for result_code in {code, code.lower()}
+}
+"""The columns +4 to +7 of a round field of the usual shape: a blank, the colour (``w b -``
+or blank, any case), a blank, the result code (any case) or a blank: ``" w 1"``,
+``" - U"``, ``" b d"``."""
+
+# The RoundResults are built by setting their three slots directly, each step a pass in C
+# over all of them: the dataclass constructor, called once for each of the tens of thousands
+# of distinct round fields of a large file, would take longer than everything else. Their
+# __post_init__ check holds: a game or forfeit always has an opponent here.
+if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
+    raise ImportError("trf_player._read_distinct_fields must be updated for RoundResult")
+_NEW = object.__new__
+_SET_KIND = RoundResult.__dict__["kind"].__set__
+_SET_OPPONENT = RoundResult.__dict__["opponent"].__set__
+_SET_COLOUR = RoundResult.__dict__["colour"].__set__
+_COLOUR_PART = itemgetter(0)
+_KIND_PART = itemgetter(1)
+_NEEDS_OPPONENT = itemgetter(2)
+_OPPONENT_PART = itemgetter(slice(0, 4))
+_CODE_PART = itemgetter(slice(4, ROUND_FIELDS_WIDTH))
+_NONE_FOR_ZERO: dict[int, None] = {0: None}
+_OPPONENT = attrgetter("opponent")
+
+
+# The careful path -------------------------------------------------------------------------
 
 
 def _careful_results(
@@ -269,125 +416,6 @@ def _careful_results(
             results.extend([ABSENT] * (round_number - 1 - len(results)))
             results.append(_read_round_slot(line, round_number, start_number, warnings))
     return results
-
-
-def _fast_results(
-    record: str, start_number: int, declared_rounds: int | None, cache: RoundFieldCache
-) -> list[RoundResult] | None:
-    """The fast path: the results of a regular round area (every round field of the usual
-    shape, see :func:`_first_reading`, the last one ending the line, no round beyond
-    ``XXR`` / ``142``, no pairing with oneself), or None for the careful path to read it."""
-    fields = cache.fields.pop(record, None)
-    if fields is None:
-        fields = _round_fields(record, declared_rounds)
-        if fields is None or not cache.learn(fields):
-            return None
-    try:
-        results = list(map(cache.results.__getitem__, fields))
-    except KeyError:  # a field read ahead and found unusual
-        return None
-    if start_number in map(_OPPONENT, results):
-        return None
-    return results
-
-
-def _round_fields(record: str, declared_rounds: int | None) -> list[str] | None:
-    """The round fields (8 columns each) of a record whose last round field ends the line
-    and whose rounds do not go beyond ``XXR`` / ``142``; None for any other record."""
-    area = record[FIRST_ROUND_COLUMN - 1 :]
-    size = len(area)
-    count = (size + ROUND_WIDTH - ROUND_FIELDS_WIDTH) // ROUND_WIDTH
-    if size % ROUND_WIDTH != ROUND_FIELDS_WIDTH or (
-        declared_rounds is not None and count > declared_rounds
-    ):
-        return None
-    return list(map(area.__getitem__, _field_slices(count)))
-
-
-@lru_cache(maxsize=64)
-def _field_slices(count: int) -> tuple[slice, ...]:
-    """Where rounds 1..count are in a round area (the text from column 92 on)."""
-    return tuple(
-        slice(start, start + ROUND_FIELDS_WIDTH)
-        for start in range(0, ROUND_WIDTH * count, ROUND_WIDTH)
-    )
-
-
-def _first_reading(text: str, opponents: dict[str, int]) -> RoundResult | None:
-    """The result of a round field of the usual shape, or None: opponent right-aligned ASCII
-    digits (``0000`` or blank for none), blank, colour ``w b -`` or blank, blank, result code
-    (any case) or blank; a game or forfeit with an opponent, a bye or absence without one."""
-    code = _PLAIN_CODES.get(text[4:])
-    field = text[:4]
-    opponent = opponents.get(field)
-    if opponent is None:
-        opponent = opponents[field] = _opponent_number(field)
-    if code is None or opponent < 0 or code[2] != (opponent > 0):
-        return None
-    return RoundResult(code[1], opponent or None, code[0])
-
-
-def _opponent_number(field: str) -> int:
-    """The number in an opponent field of the usual shape (blanks, then ASCII digits; 0 if
-    blank), or -1."""
-    digits = field.lstrip(" ")
-    if not digits:
-        return 0
-    return int(digits) if digits.isdigit() and digits.isascii() else -1
-
-
-def _usual_only(
-    fields: list[str], codes: list[_Code | None], numbers: list[int]
-) -> tuple[list[str], list[_Code], list[int]]:
-    """The round fields of the usual shape among ``fields`` (with their codes and numbers):
-    a known code, a number of the usual shape, an opponent exactly for a game or forfeit."""
-    if None not in codes and -1 not in numbers:
-        known_codes = cast(list[_Code], codes)
-        if list(map(bool, numbers)) == list(map(_NEEDS_OPPONENT, known_codes)):
-            return fields, known_codes, numbers  # all usual (checked in C)
-    usual = [
-        (field, code, number)
-        for field, code, number in zip(fields, codes, numbers, strict=True)
-        if code is not None and number >= 0 and code[2] == (number > 0)
-    ]
-    return [row[0] for row in usual], [row[1] for row in usual], [row[2] for row in usual]
-
-
-_Code = tuple[Colour, ResultKind, bool]
-"""What the colour and result columns of a round field say: the colour of the result (none
-for a bye), its kind, and whether it needs an opponent."""
-
-_PLAIN_CODES: dict[str, _Code] = {
-    f" {colour_code} {result_code}": (
-        _COLOURS[colour_code.upper()] if kind.has_opponent else Colour.NONE,
-        kind,
-        kind.has_opponent,
-    )
-    for colour_code in "wbWB- "
-    for code, kind in _RESULT_CODES.items()
-    if code
-    for result_code in {code, code.lower()}
-}
-"""The colour and result columns of a round field of the usual shape (with the blanks before
-them, columns +4 to +7): ``" w 1"``, ``" - U"``, ``" b d"``."""
-
-# The RoundResults read ahead are built by setting their three slots directly, each step a
-# pass in C over all of them: the dataclass constructor, called once for each of the tens of
-# thousands of distinct round fields of a large file, would take longer than everything else.
-# Their __post_init__ check holds: a game or forfeit always has an opponent there.
-if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
-    raise ImportError("RoundFieldCache.read_ahead must be updated for RoundResult's fields")
-_NEW = object.__new__
-_SET_KIND = RoundResult.__dict__["kind"].__set__
-_SET_OPPONENT = RoundResult.__dict__["opponent"].__set__
-_SET_COLOUR = RoundResult.__dict__["colour"].__set__
-_COLOUR_PART = itemgetter(0)
-_NEEDS_OPPONENT = itemgetter(2)
-_KIND_PART = itemgetter(1)
-_OPPONENT_PART = itemgetter(slice(0, 4))
-_CODE_PART = itemgetter(slice(4, ROUND_FIELDS_WIDTH))
-_NONE_FOR_ZERO: dict[int, None] = {0: None}
-_OPPONENT = attrgetter("opponent")
 
 
 def _read_round_slot(

@@ -48,16 +48,21 @@ def encounters(
 
 
 def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTable:
-    """Scores among ``group`` (Art. 6.1)."""
+    """Scores among ``group`` (Art. 6.1); a pair that met more than once counts the average
+    of its games (Art. 6.1.2). Whole units are summed as integers, one ``Fraction`` per
+    participant (a group can hold thousands)."""
     members = set(group)
     score: dict[int, Fraction] = {}
     unmet: dict[int, int] = {}
     for index in group:
         games = encounters(context, index, members, spec)
-        score[index] = sum(
-            (Fraction(sum(points), len(points) * context.unit) for points in games.values()),
-            Fraction(0),
-        )
+        whole, averaged = 0, Fraction(0)
+        for points in games.values():
+            if len(points) == 1:
+                whole += points[0]
+            else:
+                averaged += Fraction(sum(points), len(points))
+        score[index] = Fraction(whole, context.unit) + averaged / context.unit
         unmet[index] = len(group) - 1 - len(games)
     return MiniTable(score, unmet)
 
@@ -70,7 +75,7 @@ def order_group(context: Context, spec: TiebreakSpec, group: list[int]) -> list[
     table = mini_table(context, group, spec)
     if table.everyone_met or context.predetermined:
         return _order_all_met(context, spec, group, table)
-    return _order_not_all_met(context, spec, group)
+    return _order_not_all_met(context, spec, group, table)
 
 
 def _order_all_met(
@@ -87,25 +92,29 @@ def _order_all_met(
     return ordered
 
 
-def _order_not_all_met(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
+def _order_not_all_met(
+    context: Context, spec: TiebreakSpec, group: list[int], table: MiniTable
+) -> list[list[int]]:
     """Art. 6.3, then Art. 6 again on the participants left."""
-    placed, remaining = place_leaders(context, spec, group)
+    placed, remaining = place_leaders(context, spec, group, table)
     if not placed:
         return [group]
     return placed + order_group(context, spec, remaining)
 
 
 def place_leaders(
-    context: Context, spec: TiebreakSpec, group: list[int]
+    context: Context, spec: TiebreakSpec, group: list[int], table: MiniTable | None = None
 ) -> tuple[list[list[int]], list[int]]:
     """Art. 6.3: a participant is placed first only if their score beats what every other could
     reach by winning the games they did not play; repeat on the rest. Returns the participants
-    placed (one each, in order) and those left."""
+    placed (one each, in order) and those left. ``table``: the group's mini-table, when the
+    caller has it already."""
     remaining = list(group)
     placed: list[list[int]] = []
     win = Fraction(context.win, context.unit)
     while len(remaining) > 1:
-        table = mini_table(context, remaining, spec)
+        if table is None or len(table.score) != len(remaining):
+            table = mini_table(context, remaining, spec)
         if table.everyone_met:
             break
         best = max(table.score.values())

@@ -128,6 +128,16 @@ def _handlers(app: FastAPI) -> None:
             response.headers[name] = value
         return response
 
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> Response:
+        """A bug in the server itself: 500 with our error document and headers (answered
+        outside the middlewares; the traceback goes to the server's log, never to the
+        client)."""
+        message = f"internal error ({type(error).__name__}); this is a bug in tiebreaks, please "
+        response = error_answer(request.scope, 500, message + "report it")
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
         """A request that does not follow the description: 422 naming the field."""
