@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXAMPLE := src/tiebreaks/examples/held-swiss-16.trf
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck unit fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,7 @@ demo: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall . >/dev/null
 	$(BIN)/tiebreaks standings $(EXAMPLE)
 
-test: $(VENV)/.dev-installed lint typecheck unit
+test: $(VENV)/.dev-installed lint typecheck unit fuzz
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks
@@ -33,6 +33,21 @@ typecheck: $(VENV)/.dev-installed
 
 unit: $(VENV)/.dev-installed
 	$(BIN)/pytest
+
+# Coverage-guided fuzzing of every reader (fuzz/README.md): FUZZ_SECONDS of wall-clock time in
+# all, FUZZ_JOBS targets at a time, a fixed seed; fails on any new defect. Long local run, e.g.:
+# make fuzz FUZZ_SECONDS=3600 FUZZ_CLASSES=all FUZZ_CORPUS=fuzz/corpus
+FUZZ_SECONDS ?= 20
+FUZZ_JOBS ?= 2
+FUZZ_SEED ?= 1
+FUZZ_CLASSES ?= 0
+FUZZ_CORPUS ?=
+fuzz: $(VENV)/.dev-installed
+	$(BIN)/ruff check fuzz
+	$(BIN)/ruff format --check fuzz
+	$(BIN)/mypy --strict fuzz/*.py
+	$(BIN)/python fuzz/run.py --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --seed $(FUZZ_SEED) \
+		--classes $(FUZZ_CLASSES) $(if $(FUZZ_CORPUS),--corpus $(FUZZ_CORPUS))
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m pip install --quiet '.[bench]'

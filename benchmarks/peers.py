@@ -49,7 +49,10 @@ from generate_swiss import Rates, generate_round_robin, generate_swiss, parse_ce
 HERE = Path(__file__).resolve()
 LIST = ("PTS", "BH/C1", "BH", "SB", "PS", "ARO", "TPR", "DE")
 RANK = "RANK"
-ENGINES = ("ours", "gacrux", "tiebreak-core")
+ENGINES = ("ours", "gacrux", "gacrux-json", "tiebreak-core")
+"""``gacrux-json`` is gacrux reading a FIDE Chess-JSON copy of the file (made beforehand by
+our ``tiebreaks convert``, not timed) instead of the TRF: its TRF reader is what makes it slow
+on large files, and Chess-JSON also holds more than 9,999 players."""
 Values = dict[int, dict[str, Fraction | None]]
 """Start number -> tie-break (our acronym, or RANK) -> exact value (None: undefined)."""
 
@@ -247,34 +250,48 @@ def _exact(value: float) -> str:
 
 def core_run(path: Path, names: Sequence[str], unrated: int) -> dict[str, Any]:
     """Read ``path``, rank it with tiebreak-core, return everything as JSON-ready data."""
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     core = importlib.import_module("tiebreak_core")
     event = read_event(path)
     ruleset = core_ruleset(event)
     players = core_players(core, event, unrated)
-    criteria = [CORE_NAMES[n] for n in names if n != "PTS"]
-    read_done = time.perf_counter()
+    computed = [n for n in names if n == "PTS" or core_supports(ruleset, CORE_NAMES[n])]
+    criteria = [CORE_NAMES[n] for n in computed if n != "PTS"]
+    read_done, read_done_cpu = time.perf_counter(), time.process_time()
     mode = _core_mode(event, ruleset)
     result = core.rank_standings_strict(
         players, criteria, total_rounds=event.rounds, ruleset=ruleset, **mode
     )
-    ranked = time.perf_counter()
+    ranked, ranked_cpu = time.perf_counter(), time.process_time()
     values = {p.player_id: dict(p.values) for p in result.players}
-    rows = _core_rows(core, ruleset, event, players, names, values, mode)
+    rows = _core_rows(core, ruleset, event, players, computed, values, mode)
     order = [p.player_id for p in result.players]
     places = [int(rows[str(number)][RANK] or 0) for number in order]
     if places != sorted(places):  # the values and DE numbers must give tiebreak-core's order
         raise RuntimeError("shared ranks derived from the values contradict the order")
+    if len(computed) < len(names):  # a rank over part of the list is no rank of the list
+        for row in rows.values():
+            del row[RANK]
     return {
         "engine": f"tiebreak-core {core.__version__}",
         "ruleset": ruleset,
         "mode": mode.get("mode", "swiss"),
         "criteria": criteria,
+        "not_computed": [n for n in names if n not in computed],
         "read_seconds": read_done - started,
         "rank_seconds": ranked - read_done,
+        "read_cpu_seconds": read_done_cpu - started_cpu,
+        "rank_cpu_seconds": ranked_cpu - read_done_cpu,
         "order": order,
         "standings": rows,
     }
+
+
+def core_supports(ruleset: str, criterion: str) -> bool:
+    """tiebreak-core computes ``criterion`` under ``ruleset`` (e.g. STD exists in fide-2026
+    only)."""
+    engine = importlib.import_module(f"tiebreak_core.{ruleset.replace('-', '')}")
+    return bool(engine.is_supported_criterion(criterion) or criterion in engine.GROUP_CRITERIA)
 
 
 def _core_rows(
@@ -349,9 +366,29 @@ class Setup:
     timeout: float = 900.0
 
 
+def chess_json_copy(path: Path, setup: Setup) -> Path:
+    """A FIDE Chess-JSON copy of ``path`` (TRF or our JSON) written by our converter into the
+    system's temporary folder, made once per file (same name, size and time stamp)."""
+    stat = path.stat()
+    folder = Path(tempfile.gettempdir()) / "peers-chess-json"
+    folder.mkdir(exist_ok=True)
+    target = folder / f"{path.stem}-{stat.st_size}-{int(stat.st_mtime)}.json"
+    if not target.exists():
+        partial = target.with_suffix(".part")
+        convert = [*setup.ours, "convert", str(path), str(partial), "--to", "chess-json"]
+        subprocess.run(convert, check=True, capture_output=True)
+        partial.replace(target)
+    return target
+
+
 def command(engine: str, path: Path, names: Sequence[str], setup: Setup) -> list[str]:
     """The argv that runs ``engine`` on ``path``."""
     listed = ",".join(names)
+    if engine == "gacrux-json":
+        source = chess_json_copy(path, setup)
+        cmd = gacrux_command(source, list(names), unrated=setup.unrated, python=setup.peer_python)
+        where = cmd.index("-t")
+        return [*cmd[:where], "-f", "JSON", *cmd[where:]]
     unrated = [] if setup.unrated is None else ["--unrated-rating", str(setup.unrated)]
     if engine == "ours":
         return [*setup.ours, "standings", str(path), "-t", listed, "--format", "json", *unrated]
@@ -390,7 +427,7 @@ def parse_core(text: str, names: Sequence[str]) -> Values:
     """The driver's JSON."""
     data = json.loads(text)
     return {
-        int(number): {name: _fraction(row.get(name)) for name in [*names, RANK]}
+        int(number): {name: _fraction(row[name]) for name in [*names, RANK] if name in row}
         for number, row in data["standings"].items()
     }
 
@@ -398,6 +435,7 @@ def parse_core(text: str, names: Sequence[str]) -> Values:
 PARSERS: dict[str, Callable[[str, Sequence[str]], Values]] = {
     "ours": parse_ours,
     "gacrux": parse_gacrux,
+    "gacrux-json": parse_gacrux,
     "tiebreak-core": parse_core,
 }
 
@@ -480,7 +518,7 @@ class Timing:
     rss_mb: float | None
     cpu: float | None = None  # median CPU seconds
     note: str = ""
-    inner: float | None = None  # tiebreak-core: median seconds inside rank_standings_strict
+    inner: float | None = None  # tiebreak-core: median CPU seconds in rank_standings_strict
     values: Values | None = None
 
 
@@ -502,7 +540,7 @@ def measure(engine: str, path: Path, names: Sequence[str], setup: Setup, repeat:
             problem = f"exit {run.exit_code}: {str(exc)[:120]} {run.stderr.strip()[-200:]}"
             return Timing(engine, len(runs) + 1, None, None, None, note=f"failed ({problem})")
         if engine == "tiebreak-core":
-            inner.append(float(json.loads(run.stdout)["rank_seconds"]))
+            inner.append(float(json.loads(run.stdout)["rank_cpu_seconds"]))
         runs.append(run)
     times = [r.seconds for r in runs]
     return Timing(
@@ -546,7 +584,8 @@ def timing_row(path: Path, timing: Timing) -> str:
 
 TIMING_HEADER = (
     "| file | players | rounds | engine | runs | best s | median s | median CPU s "
-    "| peak RSS MB | tiebreak-core ranking s |\n|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+    "| peak RSS MB | tiebreak-core ranking CPU s |\n"
+    "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -572,11 +611,14 @@ def differences(
 ) -> list[Difference]:
     """Every (player, tie-break or RANK) whose values differ.  tiebreak-core reports 0 where
     a rating tie-break is undefined (no rated game played): that is counted as agreeing with
-    an undefined value of ours (it ranks last either way), not as a difference."""
+    an undefined value of ours (it ranks last either way), not as a difference.  A tie-break
+    the peer does not compute under the file's rules (absent from its row) is skipped."""
     found: list[Difference] = []
     for number in sorted(ours):
         row = theirs.get(number, {})
         for name in [*names, RANK]:
+            if name not in row:
+                continue
             mine, other = ours[number].get(name), row.get(name)
             undefined_as_zero = (
                 peer == "tiebreak-core" and name in RATING_FAMILY and mine is None and other == 0
@@ -684,15 +726,15 @@ def batch_commands(
     engine: str, folder: Path, paths: Sequence[Path], names: Sequence[str], setup: Setup
 ) -> list[list[str]]:
     """The processes one engine needs for the whole batch: ours, ``tiebreaks batch`` on the
-    folder in one process (``-j 0``: no worker processes, one core like the peers); gacrux has no batch mode, one
-    process per file; tiebreak-core is a library, so its driver reads every file in one
-    process."""
+    folder in one process (``-j 0``: no worker process, one core like the peers); gacrux has
+    no batch mode, one process per file; tiebreak-core is a library, so its driver reads
+    every file in one process."""
     listed = ",".join(names)
     if engine == "ours":
         out = str(folder / "ours.jsonl")
         return [[*setup.ours, "batch", str(folder), "-t", listed, "-j", "0", "-o", out]]
-    if engine == "gacrux":
-        return [command("gacrux", path, names, setup) for path in paths]
+    if engine in ("gacrux", "gacrux-json"):
+        return [command(engine, path, names, setup) for path in paths]
     core = [setup.peer_python, str(HERE), "core", *map(str, paths), "-t", listed]
     return [core]
 
@@ -700,7 +742,7 @@ def batch_commands(
 def _batch_ok(engine: str, run: Run, names: Sequence[str], files: int) -> bool:
     if run.timed_out or run.exit_code != 0:
         return False
-    if engine == "gacrux":
+    if engine in ("gacrux", "gacrux-json"):
         return bool(parse_gacrux(run.stdout, names))
     if engine == "tiebreak-core":
         return len(run.stdout.splitlines()) == files
@@ -771,7 +813,7 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--files", type=int, default=1000)
     batch.add_argument("--players", type=int, default=20)
     batch.add_argument("--rounds", type=int, default=7)
-    batch.add_argument("--engines", default=",".join(ENGINES))
+    batch.add_argument("--engines", default="ours,gacrux,tiebreak-core")
     batch.add_argument("--timeout", type=float, default=3600.0)
     for each in (timing, compare, core, batch):
         each.add_argument("-t", "--tiebreaks", default=",".join(LIST))

@@ -3,7 +3,7 @@
 Usage::
 
     python fuzz/harness.py fuzz TARGET [libFuzzer options] [CORPUS_DIR ...]
-    python fuzz/harness.py replay TARGET [--classes N|all] [--out DIR] [FILE ...]
+    python fuzz/harness.py replay TARGET [--classes N|all] [--strict] [--out DIR] [FILE ...]
 
 ``fuzz`` runs libFuzzer on TARGET (see :data:`oracle.TARGETS`): an input that makes the oracle
 fail (an exception other than a well-located ``InputError``) is a crash, saved by libFuzzer as
@@ -15,6 +15,10 @@ allocation fails as a ``MemoryError`` instead of exhausting the machine.
 input class of :mod:`corpus` derived from the first N seeds (real files first), or only the
 FILEs given; each input gets :data:`TIME_LIMIT` seconds. Failing inputs are written to ``--out``.
 Exit status: 0 when every input passed, 1 otherwise.
+
+The defects listed in :mod:`known_defects` (found, not fixed yet, each with a failing
+regression test) are reported without stopping the fuzzer or failing a replay, unless
+``--strict``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from types import FrameType
 
 import corpus
 import oracle
+from known_defects import KNOWN
 
 MEMORY_LIMIT = 3 * 1024**3
 """Address-space cap of a fuzzing process (bytes)."""
@@ -84,8 +89,18 @@ def fuzz(target: str, libfuzzer_arguments: list[str]) -> None:
     with atheris.instrument_imports(include=list(INSTRUMENTED)):
         import_everything()
 
+    met: set[str] = set()
+
     def one_input(data: bytes) -> None:
-        oracle.check(target, data)
+        try:
+            oracle.check(target, data)
+        except (Exception, RecursionError, MemoryError) as error:  # the oracle's verdict
+            known = oracle.signature(error)
+            if known not in KNOWN:
+                raise
+            if known not in met:
+                met.add(known)
+                print(f"KNOWN DEFECT met (not stopping): {known}", flush=True)
 
     limit_memory()
     atheris.Setup([sys.argv[0], *libfuzzer_arguments], one_input)
@@ -113,24 +128,33 @@ def replay_inputs(target: str, classes: int, files: list[str]) -> Iterator[tuple
                 yield f"{name} [{class_name}]", variant
 
 
-def replay(target: str, classes: int, files: list[str], out: Path | None) -> int:
-    """Run the oracle on every input; print each failure; the number of failures."""
+def replay(target: str, inputs: Iterator[tuple[str, bytes]], strict: bool, out: Path | None) -> int:
+    """Run the oracle on every input; print each failure; the number of failures (a known
+    defect of :data:`known_defects.KNOWN` is reported but only counts with ``strict``)."""
     limit_memory()
     signal.signal(signal.SIGALRM, _alarm)
-    failures = count = 0
+    failures = count = known = 0
     started = time.monotonic()
-    for name, data in replay_inputs(target, classes, files):
+    for name, data in inputs:
         count += 1
         signal.alarm(TIME_LIMIT)
         try:
             oracle.check(target, data)
         except (Exception, RecursionError, MemoryError) as error:  # the oracle's verdict
-            failures += 1
-            _report(target, name, data, error, out)
+            if strict or oracle.signature(error) not in KNOWN:
+                failures += 1
+                _report(target, name, data, error, out)
+            else:
+                known += 1
+                print(f"KNOWN {target} {name}: {oracle.signature(error)}", flush=True)
         finally:
             signal.alarm(0)
     seconds = time.monotonic() - started
-    print(f"replay {target}: {count} inputs, {failures} defects, {seconds:.1f} s", flush=True)
+    print(
+        f"replay {target}: {count} inputs, {failures} defects, {known} known defects, "
+        f"{seconds:.1f} s",
+        flush=True,
+    )
     return failures
 
 
@@ -156,10 +180,12 @@ def main(arguments: list[str]) -> int:
         "--classes", default="0", help="replay the input classes of this many seeds (or all)"
     )
     parser.add_argument("--out", type=Path, help="folder for the failing inputs")
+    parser.add_argument("--strict", action="store_true", help="known defects count too")
     parser.add_argument("files", nargs="*", help="replay only these files or folders")
-    options = parser.parse_args(arguments)
+    options = parser.parse_intermixed_args(arguments)
     classes = -1 if options.classes == "all" else int(options.classes)
-    return 1 if replay(options.target, classes, options.files, options.out) else 0
+    inputs = replay_inputs(options.target, classes, options.files)
+    return 1 if replay(options.target, inputs, options.strict, options.out) else 0
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 Usage::
 
     python fuzz/run.py [--seconds 20] [--jobs 2] [--seed 1] [--targets trf,pgn]
-                       [--classes N|all] [--corpus DIR] [--out DIR] [--keep-going]
+                       [--classes N|all] [--corpus DIR] [--out DIR]
 
 Two phases, both run ``--jobs`` targets at a time:
 
@@ -16,8 +16,7 @@ Two phases, both run ``--jobs`` targets at a time:
    dictionary, time limits (:mod:`oracle`) and a memory cap.
 
 With ``--corpus DIR`` the inputs the fuzzer finds are kept in ``DIR/<target>`` and reused by the
-next run (for long local runs); with ``--keep-going`` a target goes on after a defect (libFuzzer
-fork mode), to collect several. Crashing inputs are written to ``--out`` (default: a temporary
+next run (for long local runs). Crashing inputs are written to ``--out`` (default: a temporary
 folder, printed) and reported grouped by signature; the exit status is 1 when any target found
 a defect.
 """
@@ -42,7 +41,6 @@ FUZZ = Path(__file__).resolve().parent
 HARNESS = FUZZ / "harness.py"
 DICTIONARIES = FUZZ / "dictionaries"
 _MINIMUM_SECONDS = 4
-_KEEP_GOING = ("-fork=1", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1")
 _ARTIFACT_KINDS = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 
@@ -73,9 +71,6 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument("--corpus", type=Path, help="keep the fuzzers' corpora here")
     parser.add_argument("--out", type=Path, help="folder for logs and crashing inputs")
-    parser.add_argument(
-        "--keep-going", action="store_true", help="go on after a defect (libFuzzer fork mode)"
-    )
     return parser.parse_args()
 
 
@@ -114,7 +109,6 @@ def fuzz(target: str, seconds: int, options: argparse.Namespace, out: Path) -> O
         "-print_final_stats=1",
         f"-dict={_dictionary(target, out)}",
         f"-artifact_prefix={artifacts}/",
-        *(_KEEP_GOING if options.keep_going else ()),
         *map(str, folders),
     ]
     log = out / f"fuzz-{target}.log"
@@ -147,7 +141,7 @@ def _signatures(target: str, artifacts: list[Path]) -> dict[str, list[Path]]:
     """The saved inputs grouped by how they fail (replayed without instrumentation)."""
     groups: dict[str, list[Path]] = {}
     for artifact in artifacts:
-        command = [sys.executable, str(HARNESS), "replay", target, str(artifact)]
+        command = [sys.executable, str(HARNESS), "replay", target, "--strict", str(artifact)]
         result = subprocess.run(
             command, capture_output=True, text=True, errors="replace", check=False
         )

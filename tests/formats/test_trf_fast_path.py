@@ -11,6 +11,7 @@ warnings); mutated round fields must give the same tournament or the same error 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from tiebreaks.errors import Diagnostic, InputError
 from tiebreaks.formats.trf import decode_trf_bytes, read_trf_text, split_lines
 from tiebreaks.formats.trf_fields import Line
 from tiebreaks.formats.trf_player import PlayerRecord, read_player_record, read_rounds_ahead
-from tiebreaks.model import ABSENT, Colour, ResultKind, RoundResult, Tournament
+from tiebreaks.model import ABSENT, Colour, Player, ResultKind, RoundResult, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 Rounds = tuple[RoundResult, ...]
@@ -64,10 +65,12 @@ def assert_same(text: str, source: str = "t.trf") -> Tournament | InputError:
 
 
 def repository_files() -> list[Path]:
-    """Every TRF file of the repository (examples, test data, fuzzing seeds) and the seeds."""
+    """Every TRF file of the repository (examples, test data, fuzzing seeds and regressions)
+    and of the shared seeds."""
     files = sorted(ROOT.glob("src/tiebreaks/examples/*.trf"))
     files += sorted(ROOT.glob("tests/**/*.trf"))
     files += sorted(ROOT.glob("fuzz/seeds/trf/*.trf"))
+    files += sorted(ROOT.glob("fuzz/regressions/trf/*.trf"))
     files += sorted(Path("/work/shared/seeds").glob("**/*.trf"))
     return files
 
@@ -173,6 +176,10 @@ def test_the_fast_path_finds_a_record_paired_with_itself_however_written() -> No
     assert fast([record("   3", "   3 w 1")]) == [None]
     assert fast([record("0003", "   3 w 1")]) == [None]
     assert fast([record("3   ", "   5 b 0", "   3 w 1")]) == [None]
+    assert fast([record("   3", "   5 b 0", "0003 w 1")]) == [None]
+    assert fast([record("   3", "   5 b 0", "  03 w 1")]) == [None]
+    assert fast([record("\t  3", "   5 b 0", "   3 w 1")]) == [None]  # start number 3
+    assert fast([record("  3\t", "   5 b 0", "   3 w 1")]) == [None]
     assert fast([record("  12", "   5 b 0", "1234 w 1")])[0] == (  # "  12" in "0  1234"
         RoundResult(ResultKind.LOSS, 5, Colour.BLACK),
         RoundResult(ResultKind.WIN, 1234, Colour.WHITE),
@@ -202,6 +209,29 @@ def test_a_record_read_either_way_gives_the_same_record_and_warnings() -> None:
     assert len(by_fast_path.player.results) == 8  # padded to XXR 8
     assert fast_warnings == careful_warnings
     assert [warning.location.column for warning in fast_warnings if warning.location] == [86]
+    expected = Player(  # as the dataclass builds it, with the values read by hand
+        start_number=3,
+        name="Cleo",
+        results=(
+            RoundResult(ResultKind.LOSS, 1, Colour.BLACK),
+            RoundResult(ResultKind.DRAW, 2, Colour.WHITE),
+            RoundResult(ResultKind.PAIRING_BYE),
+            ABSENT,
+            RoundResult(ResultKind.UNRATED_DRAW, 4, Colour.WHITE),
+            RoundResult(ResultKind.HALF_BYE),
+            ABSENT,
+            ABSENT,
+        ),
+        rating=1800,
+        sex="m",
+        federation="NOR",
+        birth_date="1990/01/01",
+        stated_points=Fraction(3, 2),
+        line=1,
+    )
+    assert by_fast_path.player == expected
+    assert vars(by_fast_path.player) == vars(expected)
+    assert list(vars(by_fast_path.player)) == list(vars(expected))  # in the same order
 
 
 # Mutations of the round fields of a small generated Swiss: each writes 10 columns (a round's
@@ -247,7 +277,8 @@ FIELD_TEXTS = [
 
 @st.composite
 def mutated_files(draw: st.DrawFn) -> str:
-    """The base file with a few round fields overwritten (and maybe without its XXR)."""
+    """The base file with a few round fields overwritten (maybe also a start number, maybe
+    without its XXR)."""
     lines = list(BASE_LINES)
     for _ in range(draw(st.integers(1, 4))):
         number = draw(st.sampled_from(PLAYER_LINES))
@@ -260,9 +291,29 @@ def mutated_files(draw: st.DrawFn) -> str:
         start = 91 + 10 * (round_number - 1)
         line = lines[number].ljust(start)
         lines[number] = line[:start] + field.ljust(10) + line[start + 10 :]
+    if draw(st.booleans()):  # a start number written another way (or another one)
+        number = draw(st.sampled_from(PLAYER_LINES))
+        start_number = draw(st.sampled_from(START_NUMBERS))
+        lines[number] = lines[number][:4] + start_number + lines[number][8:]
     if draw(st.booleans()):
         lines = [line for line in lines if not line.startswith("XXR")]
     return "\n".join(lines) + "\n"
+
+
+START_NUMBERS = [
+    "   3",
+    "0003",
+    "3   ",
+    " 3  ",
+    "  03",
+    "\t  3",
+    "  3\t",
+    "  12",
+    "0012",
+    " 12 ",
+    "    ",
+    "   0",
+]
 
 
 def test_the_base_file_reads_on_the_fast_path() -> None:

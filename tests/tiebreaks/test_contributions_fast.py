@@ -16,6 +16,11 @@ from tiebreaks.rules import rules_by_name
 from tiebreaks.tiebreaks.context import build_context
 from tiebreaks.tiebreaks.contributions import Contribution, apply_modifiers, modified_sum
 from tiebreaks.tiebreaks.progressive import progressive_score, progressive_sum
+from tiebreaks.tiebreaks.ratings import (
+    average_ratings,
+    games_over_the_board,
+    opponent_ratings,
+)
 from tiebreaks.tiebreaks.spec import TiebreakSpec
 
 from ..strategies import round_robins, swiss_tournaments
@@ -58,3 +63,14 @@ def test_progressive_score_shortcut_equals_the_sum_definition(
     assert (
         list(progressive_score(context, spec).numerators) == progressive_sum(context, spec).values()
     )
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(swiss_tournaments(), round_robins()))
+def test_average_rating_shortcut_equals_the_explained_mean(tournament: Tournament) -> None:
+    context = build_context(tournament, rules_by_name("fide-2026"))
+    ratings = [player.rating or 0 for player in tournament.players]
+    explained = [
+        opponent_ratings(games, ratings).mean.value for games in games_over_the_board(context)
+    ]
+    assert average_ratings(context, ratings) == explained

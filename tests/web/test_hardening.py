@@ -518,3 +518,18 @@ def test_an_unexpected_server_error_is_our_500(monkeypatch: pytest.MonkeyPatch) 
     assert api.json() == {"error": {"message": message, "location": None}}
     assert message in page.text and "secret detail" not in page.text
     assert api.headers["content-security-policy"].startswith("default-src 'none'")
+
+
+def test_team_names_are_escaped_and_neutralised(client: TestClient) -> None:
+    text = example_bytes("held-team-14.trf").decode("utf-8")
+    hostile = "<b onclick=x>T\u202e</b>"  # 21 characters: fits the 32 of the record's name
+    renamed = text.replace("013 Team 01".ljust(36), f"013 {hostile}".ljust(36), 1)
+    assert renamed != text
+    page = client.post("/standings", files={"file": ("teams.trf", renamed.encode("utf-8"))})
+    assert page.status_code == 200, page.text[:300]
+    found = scan(page.text)
+    assert "<b onclick=x>T\ufffd</b>" in [text for text, _ in found.texts]
+    download = client.post("/download", data={**carried(page.text), "download": "html"})
+    assert download.status_code == 200
+    assert "<b onclick" not in download.text
+    assert "&lt;b onclick=x&gt;T\ufffd&lt;/b&gt;" in download.text

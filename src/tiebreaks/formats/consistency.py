@@ -26,10 +26,13 @@ Locations come from a :class:`Locator`: the reader says where a player's record 
 and, when it knows, in which column a field is written (the TRF round slot of
 :func:`~tiebreaks.formats.trf_player.round_column`, the points column ...).
 
-Speed: the usual case, a consistent tournament, is screened with operations over whole lists
-that run in C (one pass per attribute over the results, look-ups through ``map``), linear in
-the number of results; only when the screen sees something is the tournament walked again in
-Python to name each problem.
+Published ranks are not checked here: they can only be judged with the tie-break list, which
+``tiebreaks check`` does.
+
+Speed: the usual case, a consistent tournament, is screened round by round with operations
+over whole lists that run in C (one pass per attribute over the results, look-ups and counts
+through ``map``), linear in the number of results; only a round in which the screen sees
+something is walked again in Python to name each problem.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from enum import Enum
 from fractions import Fraction
 from itertools import chain, repeat
 from operator import attrgetter, eq
+from typing import cast
 
 from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
@@ -296,7 +300,7 @@ _OPPOSITE_COLOURS = frozenset(
     {(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE), (Colour.NONE, Colour.NONE)}
 )
 #: (kind, the other side's kind, colour, the other side's colour) of a result with nothing to
-#: say; a result without opponent is compared with the empty row (None, None)
+#: say; a result without opponent is compared with itself
 _AGREEING = frozenset(
     [
         *(
@@ -304,10 +308,16 @@ _AGREEING = frozenset(
             for mine, theirs in _COMPLEMENTARY
             for colour, other in _OPPOSITE_COLOURS
         ),
-        *((kind, None, colour, None) for kind in K if not kind.has_opponent for colour in Colour),
-        (None, None, None, None),
+        *((kind, kind, colour, colour) for kind in K if not kind.has_opponent for colour in Colour),
     ]
 )
+#: :data:`_AGREEING` without the games whose two sides have the same kind and no colour (a
+#: draw or a double forfeit without colours): the only entries a game compared with itself
+#: (an opponent who does not exist, or the player themselves) can match. In a round whose
+#: games all have colours, this set needs no separate look for such games.
+_AGREEING_IN_COLOUR = _AGREEING - {
+    (kind, kind, Colour.NONE, Colour.NONE) for kind in K if kind.has_opponent
+}
 _COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 _OTHER_COLOUR = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE, Colour.NONE: Colour.NONE}
 _OTHER_SIDE = {
@@ -338,38 +348,36 @@ def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
     """The rounds in which some pairing may not agree on both sides (opponents that exist and
     name each other back, complementary results, opposite colours); the others certainly do.
 
-    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent (the empty row
-    after the last player for a round without opponent), so player ``i`` is answered when
-    ``mirror[mirror[i]] == i``.
+    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent, or ``i`` itself
+    for a round without opponent (and for an opponent who does not exist, or the player
+    themselves: such a game is compared with itself, which never agrees in
+    :data:`_AGREEING_IN_COLOUR`); every player is answered when ``mirror[mirror[i]] == i``.
     """
     rounds, count = table.rounds, len(table.numbers)
-    where: dict[int | None, int] = dict(zip(table.numbers, range(count), strict=True))
-    where[None] = count
+    positions = list(range(count))
     return [
         index + 1
         for index in range(rounds)
-        if not _round_looks_right(flat, index, rounds, where, range(count))
+        if not _round_looks_right(flat, index, rounds, table.rows, positions)
     ]
 
 
 def _round_looks_right(
-    flat: _Flat, index: int, rounds: int, where: dict[int | None, int], positions: range
+    flat: _Flat, index: int, rounds: int, rows: dict[int, int], positions: list[int]
 ) -> bool:
     """The screen of :func:`_rounds_to_examine` for round ``index + 1``."""
     opponents = flat.opponents[index::rounds]
-    try:
-        mirror = list(map(where.__getitem__, opponents))
-    except KeyError:  # an opponent that does not exist
+    position_of = cast("Callable[[int | None, int], int]", rows.get)
+    mirror = list(map(position_of, opponents, positions))
+    if list(map(mirror.__getitem__, mirror)) != positions:
         return False
-    count = len(positions)
-    mirror.append(count)
-    if any(map(eq, mirror, positions)):  # paired with themselves
-        return False
-    answered = sum(map(eq, map(mirror.__getitem__, mirror), positions))
-    if answered + opponents.count(None) != count:
-        return False
-    kinds: list[ResultKind | None] = [*flat.kinds[index::rounds], None]
-    colours: list[Colour | None] = [*flat.colours[index::rounds], None]
+    kinds, colours = flat.kinds[index::rounds], flat.colours[index::rounds]
+    agreeing = _AGREEING_IN_COLOUR
+    unpaired = opponents.count(None)
+    if colours.count(Colour.NONE) > unpaired:  # games without colours: see _AGREEING_IN_COLOUR
+        agreeing = _AGREEING
+        if sum(map(eq, mirror, positions)) != unpaired:  # no such opponent, or themselves
+            return False
     sides = zip(
         kinds,
         map(kinds.__getitem__, mirror),
@@ -377,7 +385,7 @@ def _round_looks_right(
         map(colours.__getitem__, mirror),
         strict=True,
     )
-    return all(map(_AGREEING.__contains__, sides))
+    return all(map(agreeing.__contains__, sides))
 
 
 def _check_round(table: _Table, round_number: int, where: Locator, findings: _Findings) -> None:

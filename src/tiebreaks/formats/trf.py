@@ -183,6 +183,7 @@ def _with_national_ratings(
     if not federation:
         return players
     ratings: dict[int, int] = {}
+    numbers = {player.start_number for player in players}
     for line in lines:
         if line.record.upper() != federation:
             continue
@@ -193,7 +194,7 @@ def _with_national_ratings(
         rating = parse_count(text) if text else 0
         if rating is None:
             raise line.error(49, text, "a national rating in columns 49-52")
-        if not any(player.start_number == number for player in players):
+        if number not in numbers:
             warnings.append(
                 Diagnostic(f"national rating for unknown player {number}", line.location(5))
             )

@@ -115,56 +115,21 @@ def read_player_record(
     last_round = len(results)
     if declared_rounds is not None and last_round < declared_rounds:
         results += (ABSENT,) * (declared_rounds - last_round)
-    player: Player = _NEW(Player)  # Player(...) with its fields set at once, see below
-    _SET_ATTRIBUTE(
-        player,
-        "__dict__",
-        {
-            "start_number": start_number,
-            "name": text[14:47].strip(),
-            "results": results,
-            "rating": rating,
-            "national_rating": None,
-            "sex": text[9:10].strip(),
-            "title": _normalise_title(text[10:13].strip()),
-            "federation": text[53:56].strip(),
-            "fide_id": text[57:68].strip(),
-            "birth_date": text[69:79].strip(),
-            "stated_points": points,
-            "stated_rank": rank,
-            "stated_values": (),
-            "line": line.number,
-        },
+    player = Player(
+        start_number=start_number,
+        name=text[14:47].strip(),
+        results=results,
+        rating=rating,
+        sex=text[9:10].strip(),
+        title=_normalise_title(text[10:13].strip()),
+        federation=text[53:56].strip(),
+        fide_id=text[57:68].strip(),
+        birth_date=text[69:79].strip(),
+        stated_points=points,
+        stated_rank=rank,
+        line=line.number,
     )
     return PlayerRecord(player, line, last_round)
-
-
-# A Player is built by giving it its attribute dictionary at once: its dataclass constructor
-# sets each of its 14 fields one by one through object.__setattr__ (it is frozen), which takes
-# three times as long; for 10,000 players that counts. Player has no __post_init__ to run.
-_PLAYER_FIELDS = (
-    "start_number",
-    "name",
-    "results",
-    "rating",
-    "national_rating",
-    "sex",
-    "title",
-    "federation",
-    "fide_id",
-    "birth_date",
-    "stated_points",
-    "stated_rank",
-    "stated_values",
-    "line",
-)
-if (
-    tuple(Player.__dataclass_fields__) != _PLAYER_FIELDS
-    or hasattr(Player, "__post_init__")
-    or hasattr(Player, "__slots__")
-):  # pragma: no cover
-    raise ImportError("trf_player.read_player_record must be updated for Player's fields")
-_SET_ATTRIBUTE = object.__setattr__
 
 
 def _read_start_number(line: Line) -> int:
@@ -266,7 +231,8 @@ def _may_be_paired_with_itself(record: str) -> bool:
     leading zeros and written nowhere in its round area, so that no opponent field of the
     usual shape (the same way of writing) names it."""
     own = record[4:8]
-    if own[3] == " " or own.lstrip(" ")[:1] == "0":
+    digits = own.lstrip(" ")
+    if not (digits.isdigit() and digits.isascii()) or digits[0] == "0":
         return True
     return record.find(own, FIRST_ROUND_COLUMN - 1) >= 0
 

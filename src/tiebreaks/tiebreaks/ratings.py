@@ -181,9 +181,19 @@ def average_ratings(
 ) -> list[int | None]:
     """ARO of every participant (C.07 (2026) Art. 10.1): mean rating of the opponents met over
     the board after ``/Cn`` or ``/Mn`` (lowest ratings, then highest; no Art. 16.5 exception);
-    undefined when no rating is left (Art. 14, reference engine)."""
+    undefined when no rating is left (Art. 14, reference engine).
+
+    Without modifiers the mean is taken straight from the games (the explainer's
+    :class:`OpponentRatings` gives the same value: tests/tiebreaks/test_contributions_fast.py)."""
+    if cut or median:
+        return [
+            opponent_ratings(games, ratings, cut, median).mean.value
+            for games in games_over_the_board(context)
+        ]
     return [
-        opponent_ratings(games, ratings, cut, median).mean.value
+        round_half_up_int(sum([ratings[game.opponent] for game in games]), len(games))
+        if games
+        else None
         for games in games_over_the_board(context)
     ]
 

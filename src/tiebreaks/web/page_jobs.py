@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import itertools
 from dataclasses import dataclass, replace
+from functools import cache
 
 from ..errors import TiebreaksError, UsageError
 from ..model import Tournament
@@ -313,14 +314,41 @@ def download(request: PageRequest, max_upload: int) -> Outcome:
     return Outcome(422, HTML, render("results.html.j2", lang, view=view))
 
 
-def warm_up() -> None:
-    """Load what the workers need (modules, catalogs, templates, locale data) once, in the
-    server process before it serves, so that every worker starts with it loaded."""
-    from ..api import example_path
+#: one bundled example of each input format (and a team event), read once by :func:`warm_up`
+WARM_UP_EXAMPLES = (
+    "held-swiss-16.trf",
+    "held-swiss-16.json",
+    "held-swiss-16.chess.json",
+    "held-swiss-16.pgn",
+    "seed-000-crosstable.csv",
+    "held-team-14.trf",
+)
 
+
+@cache
+def warm_up() -> None:
+    """Load what the workers need (modules, catalogs, templates, locale data) once per
+    process, in the server process before it serves, so that every worker starts with it
+    loaded: every reader, the page in every language, and every answer of the API (the
+    standings' HTML page in every language; not the PDF, whose WeasyPrint stays out of the
+    server process). A worker that had to load them itself would spend several times its
+    computation on it."""
+    from ..api import example_path
+    from . import api_jobs
+
+    for name in WARM_UP_EXAMPLES:
+        data = Upload(example_path(name).read_bytes(), name)
+        api_jobs.standings(data, Settings())
+        api_jobs.validate(data, Settings())
     upload = Upload(example_path("held-swiss-16.trf").read_bytes(), "held-swiss-16.trf")
     for lang in SUPPORTED:
         upload_page(lang, 1)
         request = PageRequest(lang=lang, upload=upload, explain="1")
         results_page(request, 1)
         results_page(replace(request, explain="", why="1|2"), 1)
+        for output in api_jobs.FILE_TYPES:
+            if output != "pdf":
+                api_jobs.convert(upload, Settings(), output, lang)
+    api_jobs.explain(upload, Settings(), "1", None)
+    api_jobs.why_ahead(upload, Settings(), "1", "2")
+    api_jobs.compare(upload, Settings(rules="fide-2024"), Settings(rules="fide-2026"))
