@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import os
 import random
 import shlex
@@ -606,13 +607,30 @@ class Difference:
     theirs: Fraction | None
 
 
+def shown_average(value: Fraction | None, rounds: int) -> Fraction | None:
+    """AOB as ours and gacrux print it: rounded half up to 2 decimals below 9 rounds, 3 below
+    27, 4 below 73, else 5 (the exact mean is only used for ranking)."""
+    if value is None:
+        return None
+    places = 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+    scale = 10**places
+    return Fraction(math.floor(value * scale + Fraction(1, 2)), scale)
+
+
 def differences(
-    file: str, peer: str, ours: Values, theirs: Values, names: Iterable[str]
+    file: str,
+    peer: str,
+    ours: Values,
+    theirs: Values,
+    names: Iterable[str],
+    rounds: int = 0,
 ) -> list[Difference]:
     """Every (player, tie-break or RANK) whose values differ.  tiebreak-core reports 0 where
     a rating tie-break is undefined (no rated game played): that is counted as agreeing with
-    an undefined value of ours (it ranks last either way), not as a difference.  A tie-break
-    the peer does not compute under the file's rules (absent from its row) is skipped."""
+    an undefined value of ours (it ranks last either way), not as a difference; its AOB is
+    the exact mean, compared as printed (:func:`shown_average`, ``rounds`` of the event).  A
+    tie-break the peer does not compute under the file's rules (absent from its row) is
+    skipped."""
     found: list[Difference] = []
     for number in sorted(ours):
         row = theirs.get(number, {})
@@ -620,6 +638,8 @@ def differences(
             if name not in row:
                 continue
             mine, other = ours[number].get(name), row.get(name)
+            if name.startswith("AOB"):
+                other = shown_average(other, rounds)
             undefined_as_zero = (
                 peer == "tiebreak-core" and name in RATING_FAMILY and mine is None and other == 0
             )
@@ -641,7 +661,8 @@ def compare_file(
         if theirs.values is None:
             found.append(Difference(path.name, peer, 0, theirs.note, None, None))
             continue
-        found += differences(path.name, peer, ours.values, theirs.values, names)
+        rounds = read_event(path).rounds if any(n.startswith("AOB") for n in names) else 0
+        found += differences(path.name, peer, ours.values, theirs.values, names, rounds)
     return found
 
 

@@ -5,8 +5,10 @@ The oracle: a reader either returns a :class:`~tiebreaks.model.Tournament` or ra
 column >= 1 where the format has columns). Anything else (another exception, a hang, a memory
 blow-up) is a defect. A tournament that reads must also go through the whole pipeline
 (standings with the default tie-break list, text/JSON/CSV/HTML output, conversion to TRF, our
-JSON and Chess-JSON) without an unexpected exception: a reader that accepts something the rest
-of the program cannot handle is as wrong as a reader that crashes.
+JSON and Chess-JSON) without an unexpected exception, every output must be writable as UTF-8
+and our JSON of it must read back: a reader that accepts something the rest of the program
+cannot handle is as wrong as a reader that crashes. Time is limited in processor seconds
+(:data:`READER_SECONDS`, :data:`PIPELINE_SECONDS`), so that a busy machine fails no run.
 
 The targets (one per reader, plus the content-sniffing dispatcher and the rating CSV reader):
 :data:`TARGETS`. :func:`check` raises :class:`Defect` (or lets the unexpected exception out)

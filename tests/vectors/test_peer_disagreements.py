@@ -17,6 +17,13 @@ Articles are those of FIDE C.07 (2026), in force from 1 March 2026:
   is alone at the top of the separate standings whatever the outcome of the missing games
   is ranked first, then the same for the second rank and so on; Art. 6 is then reapplied to
   the participants left unranked.
+* 4.3 and 5: Fore Buchholz (FB) is of type D, "calculated after the pairings are published
+  (i.e. before the games are played)"; 8.3: FB is the "Buchholz score calculated as if all
+  paired games for the final round had ended in draws".
+* 7.6: REP is "the number of rounds reduced by the number of half-point-byes, zero-point-byes
+  or forfeit losses"; 15.2: with pre-determined pairings forfeits are regular games, "except
+  that all forfeits in ratings-based tie-breaks (see Article 10) and forfeit losses in Type B
+  tie-breaks (see Article 7) remain unplayed rounds".
 * 10.3: the perfect tournament performance (PTP) is the lowest whole rating whose expected
   score (the sum of the scoring probabilities of FIDE table 8.1(b) against each opponent,
   full scale) is at least the tournament score.
@@ -25,6 +32,7 @@ Articles are those of FIDE C.07 (2026), in force from 1 March 2026:
 from __future__ import annotations
 
 import tiebreaks
+from tiebreaks.model import PairingSystem
 
 from ..builders import Builder
 
@@ -135,3 +143,52 @@ def test_perfect_performance_is_computed_exactly() -> None:
     subject = next(row for row in standings.rows if row.player.start_number == 1)
     assert subject.values["PTS"] == 1
     assert subject.values["PTP"] == 1668
+
+
+def test_fore_buchholz_draws_a_forfeited_final_round_pairing() -> None:
+    """A 4-player, 2-round Swiss: round 1, 1 beat 2 and 3 beat 4; round 2, 3 won by forfeit
+    against 1 and 2 beat 4 over the board.
+
+    FB is known once the last round is paired, before it is played (type D), so it cannot
+    depend on the forfeit: both pairings of round 2 count as draws.  Scores in that world:
+    1: 1 + ½ = 1½, 2: 0 + ½ = ½, 3: 1 + ½ = 1½, 4: 0 + ½ = ½, and no round is unplayed.
+    FB(1) = ½ (2) + 1½ (3) = 2; FB(2) = 1½ (1) + ½ (4) = 2; FB(3) = ½ (4) + 1½ (1) = 2;
+    FB(4) = 1½ (3) + ½ (2) = 2.
+
+    tiebreak-core 1.2.0 draws only the final-round games played over the board: the forfeit
+    keeps its point and is an unplayed round with a capped dummy, giving 1½, 1½, 1½ and 2½."""
+    builder = Builder(rounds=2)
+    for number, rating in enumerate([2000, 1900, 1800, 1700], start=1):
+        builder.player(number, rating=rating)
+    builder.game(1, 1, 2, "1-0").game(1, 3, 4, "1-0")
+    builder.game(2, 1, 3, "-+").game(2, 2, 4, "1-0")
+    standings = tiebreaks.compute_standings(builder.build(), ["PTS", "FB"], "fide-2026")
+    assert {row.player.start_number: row.values["FB"] for row in standings.rows} == {
+        1: 2,
+        2: 2,
+        3: 2,
+        4: 2,
+    }
+
+
+def test_a_forfeit_loss_is_not_a_round_elected_to_play_in_a_round_robin() -> None:
+    """A 4-player round robin (3 rounds): 2 lost round 1 to 3 by forfeit, drew 1 and beat 4.
+    REP of 2 = 3 rounds - 1 forfeit loss = 2 (Art. 15.2 keeps the forfeit loss an unplayed
+    round for this type B tie-break); 3, who won that forfeit, elected to play all 3.
+
+    tiebreak-core 1.2.0 subtracts only the requested byes in a round robin and gives 2 a REP
+    of 3."""
+    builder = Builder(rounds=3, pairing_system=PairingSystem.ROUND_ROBIN)
+    for number, rating in enumerate([2000, 1900, 1800, 1700], start=1):
+        builder.player(number, rating=rating)
+    builder.game(1, 1, 4, "1-0").game(1, 2, 3, "-+")
+    builder.game(2, 4, 3, "=").game(2, 1, 2, "=")
+    builder.game(3, 2, 4, "1-0").game(3, 3, 1, "0-1")
+    standings = tiebreaks.compute_standings(builder.build(), ["PTS", "REP"], "fide-2026")
+    assert standings.pairing_system is PairingSystem.ROUND_ROBIN
+    assert {row.player.start_number: row.values["REP"] for row in standings.rows} == {
+        1: 3,
+        2: 2,
+        3: 3,
+        4: 3,
+    }

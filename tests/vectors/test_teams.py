@@ -202,14 +202,26 @@ def test_team_explanations_give_the_values() -> None:
 
 
 def test_inconsistent_match_is_reported() -> None:
-    """Player 3 (T2) claims to have met player 5 (T3) in round 1, who met player 7: the
-    reader's both-sides check and the team check both report it."""
-    slots = {number: list(rounds) for number, rounds in SLOTS.items()}
-    slots[3] = [(5, "b", "0"), *slots[3][1:]]
-    tournament = read_trf_text(team_file("bad", 3, TEAMS, slots, EXTRA), "bad.trf")
+    """Player 3 (T2) claims to have met player 5 (T3) in round 1, who met player 7: the TRF
+    reader refuses the file (docs/input-checks.md); the team check reports the same record
+    when the tournament is built in code."""
+    from dataclasses import replace
+
+    from tiebreaks.errors import InputError
+    from tiebreaks.model import Colour, ResultKind, RoundResult
     from tiebreaks.model.team_matches import team_tournament
 
-    messages = [str(w) for w in team_tournament(tournament).warnings]
+    slots = {number: list(rounds) for number, rounds in SLOTS.items()}
+    good = read_trf_text(team_file("good", 3, TEAMS, slots, EXTRA), "good.trf")
+    slots[3] = [(5, "b", "0"), *slots[3][1:]]
+    with pytest.raises(InputError, match="to name player 1 as opponent in round 1 too"):
+        read_trf_text(team_file("bad", 3, TEAMS, slots, EXTRA), "bad.trf")
+    claim = RoundResult(ResultKind.LOSS, 5, Colour.BLACK)
+    players = tuple(
+        replace(p, results=(claim, *p.results[1:])) if p.start_number == 3 else p
+        for p in good.players
+    )
+    messages = [str(w) for w in team_tournament(replace(good, players=players)).warnings]
     assert any("team 2 is recorded against team 3" in text for text in messages)
 
 

@@ -372,12 +372,22 @@ def _round_looks_right(
     if list(map(mirror.__getitem__, mirror)) != positions:
         return False
     kinds, colours = flat.kinds[index::rounds], flat.colours[index::rounds]
-    agreeing = _AGREEING_IN_COLOUR
-    unpaired = opponents.count(None)
-    if colours.count(Colour.NONE) > unpaired:  # games without colours: see _AGREEING_IN_COLOUR
-        agreeing = _AGREEING
-        if sum(map(eq, mirror, positions)) != unpaired:  # no such opponent, or themselves
-            return False
+    if _sides_agree(kinds, colours, mirror, _AGREEING_IN_COLOUR):
+        return True
+    # maybe games without colours (see _AGREEING_IN_COLOUR): the results without opponent must
+    # be the only ones compared with themselves
+    if sum(map(eq, mirror, positions)) != opponents.count(None):
+        return False
+    return _sides_agree(kinds, colours, mirror, _AGREEING)
+
+
+def _sides_agree(
+    kinds: list[ResultKind],
+    colours: list[Colour],
+    mirror: list[int],
+    agreeing: frozenset[tuple[ResultKind, ResultKind, Colour, Colour]],
+) -> bool:
+    """Every (kind, colour) and that of the other side (``mirror``) is in ``agreeing``."""
     sides = zip(
         kinds,
         map(kinds.__getitem__, mirror),
