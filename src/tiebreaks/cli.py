@@ -28,6 +28,14 @@ EXIT_INTERNAL = 70
 T = TypeVar("T")
 
 
+def say(message: str) -> None:
+    """A message on standard error; names and texts quoted from the input cannot send
+    control sequences to the terminal (they are neutralised as in every readable output)."""
+    from .render.safe_text import shown_text
+
+    click.echo(shown_text(message), err=True)
+
+
 def _guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message and an exit code."""
     from .errors import InputError, SourceError, TiebreaksError
@@ -35,10 +43,10 @@ def _guarded(action: Callable[[], T]) -> T:
     try:
         return action()
     except (InputError, SourceError) as error:
-        click.echo(f"error: {error}", err=True)
+        say(f"error: {error}")
         sys.exit(EXIT_INPUT)
     except TiebreaksError as error:
-        click.echo(f"error: {error}", err=True)
+        say(f"error: {error}")
         sys.exit(EXIT_USAGE)
 
 
@@ -198,7 +206,7 @@ def standings(
         result = _standings_for(tournament, tiebreak_list, rules, options)
         if output_format != "json":
             for warning in result.warnings:
-                click.echo(f"warning: {warning}", err=True)
+                say(f"warning: {warning}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
         return render_standings(result, output_format, lang)
@@ -272,7 +280,7 @@ def compare(
         if output_format == "json":
             return render.comparison_json(comparison)
         for warning in dict.fromkeys(str(w) for w in (*a.warnings, *b.warnings)):
-            click.echo(f"warning: {warning}", err=True)
+            say(f"warning: {warning}")
         return render.comparison_text(comparison)
 
     click.echo(_guarded(run), nl=False)
@@ -535,7 +543,7 @@ def run() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as error:
-        click.echo(f"internal error: {type(error).__name__}: {error}", err=True)
+        say(f"internal error: {type(error).__name__}: {error}")
         click.echo("This is a bug in tiebreaks; please report it with the input file.", err=True)
         sys.exit(EXIT_INTERNAL)
 

@@ -279,3 +279,23 @@ def test_bundled_examples_are_written_column_for_column(name: str) -> None:
         return found
 
     assert players(written) == players(source)
+
+
+def test_a_line_break_in_a_name_cannot_start_a_record_of_its_own() -> None:
+    """Issue 9: a name read from JSON may hold a line break; written to TRF it would become a
+    record (``012`` would retitle the tournament). Each such character becomes U+FFFD and the
+    columns stay in place."""
+    from dataclasses import replace as replaced
+
+    from tiebreaks.api import example_path
+    from tiebreaks.formats.trf import read_trf_text
+    from tiebreaks.formats.trf_writer import write_trf
+
+    tournament = read_trf_text(example_path("held-swiss-16.trf").read_text(), "h.trf")
+    first = replaced(tournament.players[0], name="Evil\n012 Injected\r\u202etitle")
+    text = write_trf(replaced(tournament, players=(first, *tournament.players[1:])))
+    assert not any(line.startswith("012 Injected") for line in text.splitlines())
+    back = read_trf_text(text, "back.trf")
+    assert back.name == tournament.name
+    assert back.players[0].name == "Evil\ufffd012 Injected\ufffd\ufffdtitle"
+    assert back.players[0].results == tournament.players[0].results

@@ -33,6 +33,7 @@ the cross table would be read as the other one, a ``092`` text (``Swiss-System``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -65,6 +66,15 @@ _SYSTEM_TEXT = {PairingSystem.SWISS: "Swiss-System", PairingSystem.ROUND_ROBIN: 
 _SYSTEM_CODE = {PairingSystem.SWISS: "CUSTOM_SWISS", PairingSystem.ROUND_ROBIN: "CUSTOM_ROUNDROBIN"}
 
 
+#: characters a text field may not bring into a TRF line: line breaks (a name read from JSON
+#: may hold one, and would start a record of its own), the other control characters, the
+#: explicit bidirectional formatting characters and lone surrogates; each becomes U+FFFD,
+#: one character for one, so that the fixed columns stay where they are
+_UNSAFE_IN_RECORD = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
 def write_trf(tournament: Tournament, standings: Standings | None = None) -> str:
     """The tournament as TRF text (TRF-16 ``001`` records, TRF26 header and team records);
     see the module docstring. Lines end with LF; the text ends with a line break."""
@@ -76,7 +86,7 @@ def write_trf(tournament: Tournament, standings: Standings | None = None) -> str
         points, rank = published.points_and_rank(player, tournament.score_system)
         lines.append(player_record(player, points, rank))
     lines.extend(_national_rating_lines(tournament))
-    return "\n".join(lines) + "\n"
+    return "\n".join(_UNSAFE_IN_RECORD.sub("\ufffd", line) for line in lines) + "\n"
 
 
 def standings_descriptors(standings: Standings) -> tuple[str, ...]:
