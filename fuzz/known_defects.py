@@ -19,7 +19,11 @@ KNOWN: dict[str, str] = {
     ),
     "Defect: UsageError on a file that reads (X ranks individual players, not teams)": (
         "a team tournament whose own 202/212 list names an individual tie-break: a usage error "
-        "that does not say it comes from the file (test_team_file_listing_an_individual_tiebreak)"
+        "that does not say it comes from the file (test_file_listing_a_tiebreak_of_the_other_kind)"
+    ),
+    "Defect: UsageError on a file that reads (X is a team tie-break (team tournaments only))": (
+        "an individual tournament whose own 202/212 list names a team tie-break: the same "
+        "(test_file_listing_a_tiebreak_of_the_other_kind)"
     ),
     "Defect: the JSON standings output cannot be written as UTF-8": (
         "a lone surrogate escape (\\ud800) in a JSON string is read into a name "

@@ -193,7 +193,8 @@ def _plan(
     team = context.team is not None
     for requested_spec in requested:
         primary = team and requested_spec.acronym in ("PTS", "POINTS")  # the primary score
-        spec, entry = resolve(TiebreakSpec(context.score_type) if primary else requested_spec, team)
+        chosen = TiebreakSpec(context.score_type) if primary else requested_spec
+        spec, entry = _resolve_listed(chosen, team, source)
         if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
             plan.warnings.append(
                 Diagnostic(f"{spec} is listed twice; the repetition cannot change the order")
@@ -213,6 +214,21 @@ def _plan(
             )
         plan.specs.append((spec, entry))
     return plan
+
+
+def _resolve_listed(spec: TiebreakSpec, team: bool, source: str) -> tuple[TiebreakSpec, Definition]:
+    """The spec checked for the tournament; a tie-break of the other kind (team / individual)
+    in the file's own list is the file's problem, said as such."""
+    try:
+        return resolve(spec, team)
+    except UsageError as error:
+        if not source.startswith("file"):
+            raise
+        record = source.removeprefix("file (").removesuffix(")")
+        raise UsageError(
+            f"the file's tie-break list (record {record}) cannot be used: {error}; "
+            "give the list with --tiebreaks"
+        ) from None
 
 
 def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int | None) -> bool:

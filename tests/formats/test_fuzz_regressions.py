@@ -86,6 +86,7 @@ _KNOWN = {  # saved inputs of defects not fixed yet (see the tests below)
     "team-players-outside-every-team.trf",
     "tiebreak-modifier-of-5000-digits.trf",
     "team-file-listing-an-individual-tiebreak.trf",
+    "individual-file-listing-a-team-tiebreak.trf",
     "declares-999-rounds.trf",
     "name-with-a-lone-surrogate.json",
     "name-with-a-lone-surrogate.chess.json",
@@ -276,13 +277,19 @@ def test_html_of_a_file_declaring_999_rounds() -> None:
     assert len(standings_html(compute_standings(tournament), "en")) < 2_000_000
 
 
-def test_team_file_listing_an_individual_tiebreak() -> None:
-    """The held team Swiss with a TRF26 list ``212 PTS,SB``: SB ranks players, not teams. The
-    error was "SB ranks individual players, not teams", a usage error (exit 2) that does not
-    say the list came from the file. Like an unknown tie-break in the file's list, it should
-    name the record and suggest --tiebreaks (or the standings should be computed)."""
-    data = (REGRESSIONS / "trf" / "team-file-listing-an-individual-tiebreak.trf").read_bytes()
-    reads_or_fails_cleanly(data, "trf", "team.trf")
+@pytest.mark.parametrize(
+    "name",
+    ["team-file-listing-an-individual-tiebreak.trf", "individual-file-listing-a-team-tiebreak.trf"],
+)
+def test_file_listing_a_tiebreak_of_the_other_kind(name: str) -> None:
+    """The held team Swiss with a TRF26 list ``212 PTS,SB`` (SB ranks players, not teams), and
+    the held round robin with ``212 PTS,MPVGP`` (a team tie-break). The errors were "SB ranks
+    individual players, not teams" and "MPVGP is a team tie-break (team tournaments only)":
+    usage errors (exit 2) that do not say the list came from the file. Like an unknown
+    tie-break in the file's list, they should name the record and suggest --tiebreaks (or the
+    standings should be computed without it)."""
+    data = (REGRESSIONS / "trf" / name).read_bytes()
+    reads_or_fails_cleanly(data, "trf", name)
 
 
 @pytest.mark.parametrize(

@@ -185,6 +185,21 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _LITERALS: tuple[tuple[str, object], ...] = (("true", True), ("false", False), ("null", None))
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def may_hold_surrogates(text: str) -> bool:
+    """True when the JSON text has a ``\\uD8xx``-``\\uDFxx`` escape (a surrogate half; a lone
+    one is refused, a pair is one character)."""
+    return "\\ud" in text or "\\uD" in text
+
+
+def _shown_escapes(string: str) -> str:
+    """The string as it would be written in JSON (surrogates as escapes), shortened."""
+    shown = json.dumps(string)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
 def _scan_string(text: str, offset: int) -> tuple[str, int]:
     """The string literal starting at ``offset`` (its opening quote) and the offset after it."""
     match = _STRING.match(text, offset)
@@ -201,6 +216,19 @@ class _Parser:
         self.text = text
         self.source = source
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.may_hold_surrogates = may_hold_surrogates(text)
+
+    def refuse_surrogates(self, string: str, offset: int) -> None:
+        """``"\\ud800"`` is JSON syntax but no character (a surrogate half without its pair):
+        it could not be written out again as UTF-8, so it is refused like invalid UTF-8."""
+        if self.may_hold_surrogates and _SURROGATE.search(string):
+            line, column = self.position(offset)
+            raise InputError(
+                Location(self.source, line, column),
+                _shown_escapes(string),
+                "text of Unicode characters (a surrogate escape such as \\ud800 must be "
+                "followed by its pair)",
+            )
 
     def position(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.line_starts, offset)
@@ -231,6 +259,7 @@ class _Parser:
             return self.array(offset, path, depth)
         if char == '"':
             string, end = _scan_string(self.text, offset)
+            self.refuse_surrogates(string, offset)
             return self.node(string, offset, path, self.text[offset:end]), end
         for word, literal in _LITERALS:
             if self.text.startswith(word, offset):
@@ -244,6 +273,7 @@ class _Parser:
         position = self.skip(offset + 1)
         while self.text[position] != "}":
             key, after = _scan_string(self.text, position)
+            self.refuse_surrogates(key, position)
             if key in members:
                 line, column = self.position(position)
                 raise InputError(

@@ -34,6 +34,7 @@ from .tournament_json import (
     _TournamentReader,
     decode_json_bytes,
     kind_from_text,
+    may_hold_surrogates,
     parse_exact,
     parse_json,
 )
@@ -65,6 +66,8 @@ def read_plain_json(data: bytes | str, source: str) -> Tournament | None:
         return None
     try:
         text = decode_json_bytes(data, source)
+        if may_hold_surrogates(text):
+            return None  # the careful path refuses a lone surrogate at its place
         document = json.loads(text, parse_constant=_refuse, parse_float=_refuse)
         reader = _PlainReader(source, _player_lines(text))
         tournament = reader.read(document)

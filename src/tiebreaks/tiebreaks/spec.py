@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 
+#: counts, limits, ratings and divisors have a few digits (a cut of thousands of digits
+#: would overflow int(); nothing real needs more than four)
 _MODIFIER = re.compile(
-    r"^(?:(?P<kind>[CM])(?P<count>\d+)|L(?P<limit>[+-]\d+)|U(?P<rating>\d+)|"
-    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9]\d*)|(?P<flag>[PFR]))$"
+    r"^(?:(?P<kind>[CM])(?P<count>[0-9]{1,4})|L(?P<limit>[+-][0-9]{1,4})|U(?P<rating>[0-9]{1,4})|"
+    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9][0-9]{0,3})|(?P<flag>[PFR]))$"
 )
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
