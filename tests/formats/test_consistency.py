@@ -891,3 +891,17 @@ def test_batch_reports_the_error_with_its_line_and_column(tmp_path: Path) -> Non
         assert result["error"].startswith(f"{bad}:3:92: found 'round 1: a win against player 3")
         result = process_file(Task(str(warned)), BatchOptions(mode))
         assert result["status"] != "error" and result["warnings"] == 1
+
+
+def test_a_player_with_games_outside_every_team_is_an_error() -> None:
+    """A team tournament (013 records) whose players 3 and 4 play but are in no team: the
+    board's match has no team on one side. The first such player's record is line 6."""
+    path = (
+        Path(__file__).resolve().parents[2]
+        / "fuzz/regressions/trf/team-players-outside-every-team.trf"
+    )
+    with pytest.raises(InputError) as caught:
+        read_trf_text(path.read_text(encoding="utf-8"), "t.trf")
+    assert (caught.value.location.line, caught.value.location.column) == (6, 5)
+    assert "to be in a team" in str(caught.value)
+    assert "1 more inconsistency follows" in str(caught.value)

@@ -236,7 +236,7 @@ def test_team_records_310_for_numbers_short_names_and_team_ranks() -> None:
 
 def test_team_numbers_out_of_order_use_310() -> None:
     team_records = TeamRecords(
-        teams=(TeamRecord(7, "Seven", (1,)), TeamRecord(3, "Three", (2,))),
+        teams=(TeamRecord(7, "Seven", (1,)), TeamRecord(3, "Three", (2, 3))),
         forfeits=(ForfeitedMatch(1, 7, 3, "-+"),),
     )
     original = replace(small(), team_records=team_records, type_code="FIDE_TEAM_MP_GP")
