@@ -16,7 +16,7 @@ from itertools import groupby
 
 from .api import paused_garbage_collector
 from .errors import Diagnostic, UsageError
-from .model import PairingSystem, Player, Tournament
+from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.team_matches import team_tournament
 from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules, rules_by_name, rules_for_date
@@ -284,6 +284,8 @@ def _compute_standings(
     if file_order:  # the TRF26 172 method: e.g. FIDE rating, else national
         tournament = apply_rating_order(tournament, file_order)
     rounds = _check_round(tournament, options.after_round)
+    if options.after_round is None:
+        rounds, tournament = _rounds_with_results(tournament)
     context = _primary_context(tournament, chosen, rounds, options)
     return rank_context(context, tiebreaks, reason, options)
 
@@ -333,6 +335,27 @@ def _primary_context(
         team = replace(team, primary=options.primary.upper())
     predetermined = (options.pairing_system or tournament.pairing_system).predetermined
     return team_views(team, rules, rounds, predetermined)[team.primary]
+
+
+_BLANK = ResultKind.ABSENT
+
+
+def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
+    """The standings of a file whose last rounds have no result for anyone (a TRF written
+    during the event: ``XXR 9`` and five rounds played) are those after the last round with a
+    result, with a warning; counting the empty rounds would give every player absences that
+    did not happen (C.07 (2026) Art. 16 would treat them as unplayed rounds)."""
+    played = max(
+        (n for p in tournament.players for n, r in enumerate(p.results, 1) if r.kind is not _BLANK),
+        default=tournament.rounds,
+    )
+    if played >= tournament.rounds or played == 0:
+        return tournament.rounds, tournament
+    note = Diagnostic(
+        f"the tournament has {tournament.rounds} rounds but no result after round {played}: "
+        f"standings after round {played} (--after-round chooses another round)"
+    )
+    return played, replace(tournament, warnings=(*tournament.warnings, note))
 
 
 def _check_round(tournament: Tournament, after_round: int | None) -> int:

@@ -84,7 +84,15 @@ from ..model.team import ForfeitedMatch, Match, MatchKind, TeamRecord, TeamRecor
 from ..model.team_matches import team_tournament
 from ..rating_lists import apply_rating_order, file_rating_order
 from .consistency import Locator, check_consistency
-from .tournament_json import JsonChecker, Node, dump_json, exact_text, parse_exact, parse_json
+from .tournament_json import (
+    JsonChecker,
+    Node,
+    bounded_score_system,
+    dump_json,
+    exact_text,
+    parse_exact,
+    parse_json,
+)
 from .trf_checks import guess_pairing_system, pairing_system_from_records
 from .trf_writer import published_points_and_ranks, standings_descriptors
 
@@ -781,7 +789,7 @@ class _ChessReader:
             K.FULL_BYE: scores.value("F"),
             K.HALF_BYE: scores.value("H"),
         }
-        return ScoreSystem(MappingProxyType(points))
+        return bounded_score_system(self.check, ScoreSystem(MappingProxyType(points)), game)
 
     # competitors ---------------------------------------------------------------------------
 

@@ -79,6 +79,7 @@ __all__ = [
     "JsonChecker",
     "Node",
     "Number",
+    "bounded_score_system",
     "dump_json",
     "exact_text",
     "parse_exact",
@@ -437,6 +438,30 @@ class JsonChecker:
         return tuple(self.text(item, what) for item in self.items(node, f"an array of {what}"))
 
 
+#: score systems are small numbers: a value below a million, a common denominator of at most
+#: 10,000 (four decimals, or thirds, sevenths ...); then every tie-break value we write (a
+#: product of two scores summed over the rounds at most) reads back within 30 digits
+MAX_POINTS = 10**6
+MAX_SCORE_DENOMINATOR = 10**4
+
+
+def bounded_score_system(check: JsonChecker, system: ScoreSystem, node: Node | None) -> ScoreSystem:
+    """``system`` when its values are within :data:`MAX_POINTS` and its common denominator
+    within :data:`MAX_SCORE_DENOMINATOR`; else an input error at ``node``."""
+    values = system.points.values()
+    if all(abs(value) < MAX_POINTS for value in values) and (
+        system.denominator <= MAX_SCORE_DENOMINATOR
+    ):
+        return system
+    expected = (
+        "points below 1000000 with at most 4 decimals (a common denominator of the score "
+        "system of at most 10000)"
+    )
+    if node is None:
+        raise InputError(Location(check.source, 1, 1), "", expected)
+    raise check.error(node, expected)
+
+
 # ---------------------------------------------------------------------------------------------
 # Writing
 
@@ -784,7 +809,7 @@ class _TournamentReader:
                     f"{_KIND_WHAT} as a key of {node.path}",
                 )
             points[kind] = self.check.exact(value)
-        return ScoreSystem(MappingProxyType(points))
+        return bounded_score_system(self.check, ScoreSystem(MappingProxyType(points)), node)
 
     def players(self, node: Node) -> tuple[Player, ...]:
         items = self.check.items(node, "an array of players")
