@@ -1,30 +1,38 @@
 """Our CLI side by side with the peer engines gacrux and tiebreak-core: timings and values.
 
-The three programs run on the same files, each in a fresh subprocess:
+The programs run on the same files, each in a fresh subprocess:
 
 * ours: ``tiebreaks standings FILE --tiebreaks LIST --format json``;
 * gacrux (FIDE TEC reference engine, PyPI): ``python -m gacrux.tiebreakchecker -i FILE -o -
-  -t NAME ...`` (see ``gacrux_oracle.py``);
+  -t NAME ...`` (see ``gacrux_oracle.py``); as ``gacrux-json`` on a FIDE Chess-JSON copy of
+  the file made beforehand by ``tiebreaks convert`` (its TRF reader is the slow part, and
+  Chess-JSON holds more than 9,999 players);
 * tiebreak-core (PyPI): a library without a command line and without a file reader (it takes
   Python objects), so this module is also its driver: ``python benchmarks/peers.py core FILE
   --tiebreaks LIST`` reads the TRF (or our JSON) with the standard library, builds its
   ``PlayerTiebreakData`` / ``GameRecord`` objects and calls ``rank_standings_strict``.  The
-  driver imports nothing but the standard library, ``generate_swiss`` and ``tiebreak_core``, so
-  it runs under any interpreter that has tiebreak-core installed.
+  driver imports only the standard library, ``generate_swiss``, ``gacrux_oracle`` (both
+  standard-library only) and ``tiebreak_core``, so it runs under any interpreter that has
+  tiebreak-core installed.
 
 Subcommands::
 
-    python benchmarks/peers.py time FILE... [--engines ours,gacrux,tiebreak-core] [--repeat 3]
-    python benchmarks/peers.py compare FILE... | --generated 20
-    python benchmarks/peers.py core FILE [--tiebreaks LIST] [--unrated-rating 1400]
+    python benchmarks/peers.py time FILE... [--engines ours,gacrux,gacrux-json,tiebreak-core]
+        [--repeat 3] [--timeout 900] [--compare] [--unrated-rating 1400]
+    python benchmarks/peers.py compare [FILE...] [--generated N] [--round-robins N]
+        [--first-seed S] [--peers gacrux,tiebreak-core] [--all]
+    python benchmarks/peers.py batch [--files 1000] [--players 20] [--rounds 7]
+    python benchmarks/peers.py core FILE... [--tiebreaks LIST] [--unrated-rating 1400]
 
 The interpreter used for the peers is ``--peer-python``, else ``$PEER_PYTHON``, else
-``$GACRUX_PYTHON``, else the current one.  See ``benchmarks/results/peers.md``.
+``$GACRUX_PYTHON``, else the current one; ``--ours CMD`` replaces the command that starts our
+CLI.  Method and results: ``benchmarks/results/peers.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import math
@@ -70,7 +78,9 @@ CORE_NAMES: dict[str, str] = {
 an input of ``PlayerTiebreakData``); DE is a ranking stage without a value (see
 :func:`core_direct_encounter`)."""
 
-RATING_FAMILY = frozenset({"ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO"})
+UNDEFINED_AS_ZERO = frozenset({"ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB"})
+"""Tie-breaks that tiebreak-core reports as 0 where they are undefined (no game played over
+the board, or no rated one)."""
 
 SCORE2 = {"1": 2, "W": 2, "+": 2, "U": 2, "F": 2, "=": 1, "D": 1, "H": 1}
 """Half-points of a TRF result code (every other code scores 0)."""
@@ -265,7 +275,7 @@ def core_run(path: Path, names: Sequence[str], unrated: int) -> dict[str, Any]:
     )
     ranked, ranked_cpu = time.perf_counter(), time.process_time()
     values = {p.player_id: dict(p.values) for p in result.players}
-    rows = _core_rows(core, ruleset, event, players, computed, values, mode)
+    rows = _core_rows(ruleset, players, computed, values, mode)
     order = [p.player_id for p in result.players]
     places = [int(rows[str(number)][RANK] or 0) for number in order]
     if places != sorted(places):  # the values and DE numbers must give tiebreak-core's order
@@ -296,9 +306,7 @@ def core_supports(ruleset: str, criterion: str) -> bool:
 
 
 def _core_rows(
-    core: Any,
     ruleset: str,
-    event: Event,
     players: dict[int, Any],
     names: Sequence[str],
     values: dict[int, dict[str, float]],
@@ -401,6 +409,7 @@ def command(engine: str, path: Path, names: Sequence[str], setup: Setup) -> list
 
 
 def _fraction(value: object) -> Fraction | None:
+    """An exact value from a JSON number or string (None stays None: undefined)."""
     if value is None:
         return None
     if isinstance(value, Fraction | int | str):
@@ -556,12 +565,15 @@ def measure(engine: str, path: Path, names: Sequence[str], setup: Setup, repeat:
     )
 
 
+@functools.cache
 def _players_rounds(path: Path) -> tuple[int, int]:
+    """Number of players and rounds of a file (read once)."""
     event = read_event(path)
     return len(event.cells), event.rounds
 
 
 def _seconds(value: float | None, note: str) -> str:
+    """Seconds with 2 decimals, or why there is no number."""
     return f"{value:.2f}" if value is not None else note
 
 
@@ -626,8 +638,9 @@ def differences(
     rounds: int = 0,
 ) -> list[Difference]:
     """Every (player, tie-break or RANK) whose values differ.  tiebreak-core reports 0 where
-    a rating tie-break is undefined (no rated game played): that is counted as agreeing with
-    an undefined value of ours (it ranks last either way), not as a difference; its AOB is
+    a rating tie-break or AOB is undefined (no (rated) game played over the board): that is
+    counted as agreeing with an undefined value of ours (it ranks last either way), not as a
+    difference; its AOB is
     the exact mean, compared as printed (:func:`shown_average`, ``rounds`` of the event).  A
     tie-break the peer does not compute under the file's rules (absent from its row) is
     skipped."""
@@ -641,7 +654,10 @@ def differences(
             if name.startswith("AOB"):
                 other = shown_average(other, rounds)
             undefined_as_zero = (
-                peer == "tiebreak-core" and name in RATING_FAMILY and mine is None and other == 0
+                peer == "tiebreak-core"
+                and name in UNDEFINED_AS_ZERO
+                and mine is None
+                and other == 0
             )
             if mine != other and not undefined_as_zero:
                 found.append(Difference(file, peer, number, name, mine, other))
@@ -761,6 +777,7 @@ def batch_commands(
 
 
 def _batch_ok(engine: str, run: Run, names: Sequence[str], files: int) -> bool:
+    """The run finished and gave results (gacrux: one file; tiebreak-core: a line per file)."""
     if run.timed_out or run.exit_code != 0:
         return False
     if engine in ("gacrux", "gacrux-json"):
@@ -793,6 +810,7 @@ BATCH_HEADER = (
 
 
 def _batch(args: argparse.Namespace, names: list[str]) -> int:
+    """The ``batch`` subcommand: write the files, time each engine on all of them."""
     setup = _setup(args)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
@@ -811,6 +829,7 @@ def _batch(args: argparse.Namespace, names: list[str]) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    """Command-line options of the four subcommands."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     timing = sub.add_parser("time", help="time the engines on FILEs (Markdown table)")
@@ -847,6 +866,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _setup(args: argparse.Namespace) -> Setup:
+    """How to start the engines, from the options."""
     return Setup(
         peer_python(args.peer_python), tuple(ours_base(args.ours)), args.unrated_rating,
         args.timeout,
@@ -856,6 +876,9 @@ def _setup(args: argparse.Namespace) -> Setup:
 def _time(args: argparse.Namespace, names: list[str]) -> int:
     """Time every engine on every file; with ``--compare`` also compare the values of the
     last run of each peer with ours."""
+    versions = engine_versions(_setup(args))
+    print("Versions: " + ", ".join(f"{name} {value}" for name, value in versions.items()))
+    print()
     print(TIMING_HEADER)
     found: list[Difference] = []
     for path in args.files:
@@ -875,6 +898,7 @@ def _time(args: argparse.Namespace, names: list[str]) -> int:
 
 
 def _compare(args: argparse.Namespace, names: list[str]) -> int:
+    """The ``compare`` subcommand; exit code 1 when a peer disagrees somewhere."""
     peers = args.peers.split(",")
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
@@ -895,6 +919,7 @@ def _compare(args: argparse.Namespace, names: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand."""
     args = _parser().parse_args(argv)
     names = args.tiebreaks.split(",")
     if args.command == "core":

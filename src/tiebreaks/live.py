@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from .api import paused_garbage_collector
 from .errors import UsageError
 from .model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from .rating_lists import apply_rating_order, file_rating_order
@@ -67,7 +68,8 @@ class LiveStandings:
         if file_order:
             tournament = apply_rating_order(tournament, file_order)
         self.tiebreaks = tiebreaks
-        self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
+        with paused_garbage_collector():
+            self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
         self.index_of = {player.start_number: i for i, player in enumerate(tournament.players)}
         self._by_round: dict[int, Standings] = {}
 
@@ -89,9 +91,10 @@ class LiveStandings:
             raise UsageError(f"round {rounds} is outside 0..{self.rounds}")
         if rounds not in self._by_round:
             context = self.context if rounds == self.rounds else _first_rounds(self.context, rounds)
-            self._by_round[rounds] = rank_context(
-                context, self.tiebreaks, self.rules_reason, self.options
-            )
+            with paused_garbage_collector():  # as compute_standings: no cycles, many objects
+                self._by_round[rounds] = rank_context(
+                    context, self.tiebreaks, self.rules_reason, self.options
+                )
         return self._by_round[rounds]
 
     def each_round(self) -> Iterator[Standings]:

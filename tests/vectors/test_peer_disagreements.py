@@ -24,12 +24,16 @@ Articles are those of FIDE C.07 (2026), in force from 1 March 2026:
   or forfeit losses"; 15.2: with pre-determined pairings forfeits are regular games, "except
   that all forfeits in ratings-based tie-breaks (see Article 10) and forfeit losses in Type B
   tie-breaks (see Article 7) remain unplayed rounds".
+* 9.2: Koya (KS) is "the number of points achieved against all participants who have scored
+  at least 50% of the maximum possible tournament score".
 * 10.3: the perfect tournament performance (PTP) is the lowest whole rating whose expected
   score (the sum of the scoring probabilities of FIDE table 8.1(b) against each opponent,
   full scale) is at least the tournament score.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import tiebreaks
 from tiebreaks.model import PairingSystem
@@ -191,4 +195,25 @@ def test_a_forfeit_loss_is_not_a_round_elected_to_play_in_a_round_robin() -> Non
         2: 2,
         3: 3,
         4: 3,
+    }
+
+
+def test_koya_threshold_in_an_odd_round_robin_counts_games_not_rounds() -> None:
+    """A round robin of 3 players has 3 rounds, but each player has one round without an
+    opponent (the empty slot of the Berger table) and plays 2 games: the maximum possible
+    tournament score is 2 points, 50% of it is 1.  Results: 1 beat 2, 1 and 3 drew, 2 beat 3;
+    points 1½, 1 and ½.  Participants on at least 1 point: 1 and 2.  KS(1) = 1 (the win
+    against 2), KS(2) = 0 (the loss to 1), KS(3) = ½ (the draw with 1; 3 lost to 2).
+
+    tiebreak-core 1.2.0 takes half the number of rounds (1½) as the threshold, so only 1
+    qualifies and KS(1) = 0."""
+    builder = Builder(rounds=3, pairing_system=PairingSystem.ROUND_ROBIN)
+    for number, rating in enumerate([1900, 1800, 1700], start=1):
+        builder.player(number, rating=rating)
+    builder.game(1, 1, 2, "1-0").game(2, 3, 1, "=").game(3, 2, 3, "1-0")
+    standings = tiebreaks.compute_standings(builder.build(), ["PTS", "KS"], "fide-2026")
+    assert {row.player.start_number: row.values["KS"] for row in standings.rows} == {
+        1: 1,
+        2: 0,
+        3: Fraction(1, 2),
     }
