@@ -21,6 +21,7 @@ from typing import TypeVar
 from .api import paused_garbage_collector
 from .errors import UsageError
 from .model import ABSENT, Colour, ResultKind, RoundResult, Tournament
+from .model.results import OPPOSITE_RESULT
 from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules
 from .standings import Options, Standings, choose_rules, rank_context
@@ -28,18 +29,6 @@ from .tiebreaks.context import NO_OPPONENT, Context, build_context
 from .tiebreaks.spec import TiebreakSpec
 
 T = TypeVar("T")
-
-#: the result the opponent's record shows for each result of a game or forfeit
-COMPLEMENT = {
-    ResultKind.WIN: ResultKind.LOSS,
-    ResultKind.LOSS: ResultKind.WIN,
-    ResultKind.DRAW: ResultKind.DRAW,
-    ResultKind.UNRATED_WIN: ResultKind.UNRATED_LOSS,
-    ResultKind.UNRATED_LOSS: ResultKind.UNRATED_WIN,
-    ResultKind.UNRATED_DRAW: ResultKind.UNRATED_DRAW,
-    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
-    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
-}
 
 
 class LiveStandings:
@@ -126,7 +115,7 @@ class LiveStandings:
                     f"round {round_number}: player {start_number} is paired with player "
                     f"{old.opponent}; a {kind.description} needs a round without an opponent"
                 )
-            theirs = opponent_kind or COMPLEMENT[kind]
+            theirs = opponent_kind or OPPOSITE_RESULT[kind]
             other = self._index(old.opponent)
             other_old = self.tournament.players[other].result(round_number)
             self._set(index, round_number, RoundResult(kind, old.opponent, old.colour))

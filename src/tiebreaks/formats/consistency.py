@@ -48,6 +48,7 @@ from typing import cast
 
 from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
+from ..model.results import OPPOSITE_RESULT
 from .trf_fields import format_points
 
 __all__ = ["Field", "Locator", "check_consistency", "describe_result"]
@@ -273,19 +274,7 @@ def _check_rounds_beyond(
 # The two sides of every game
 
 
-_COMPLEMENTARY = frozenset(
-    {
-        (K.WIN, K.LOSS),
-        (K.LOSS, K.WIN),
-        (K.DRAW, K.DRAW),
-        (K.UNRATED_WIN, K.UNRATED_LOSS),
-        (K.UNRATED_LOSS, K.UNRATED_WIN),
-        (K.UNRATED_DRAW, K.UNRATED_DRAW),
-        (K.FORFEIT_WIN, K.FORFEIT_LOSS),
-        (K.FORFEIT_LOSS, K.FORFEIT_WIN),
-        (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
-    }
-)
+_COMPLEMENTARY = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
 #: the same outcome over the board, rated on one side and unrated on the other
 _RATED_ON_ONE_SIDE = frozenset(
     {

@@ -126,6 +126,19 @@ Colour.__hash__ = object.__hash__  # type: ignore[method-assign]
 
 RESULT_CODES: dict[str, ResultKind] = {kind.value: kind for kind in ResultKind}
 
+#: the result the opponent's record shows for each result of a game or a forfeit (a double
+#: forfeit, a forfeit loss on both sides, is the one other pair two records may show)
+OPPOSITE_RESULT: dict[ResultKind, ResultKind] = {
+    ResultKind.WIN: ResultKind.LOSS,
+    ResultKind.LOSS: ResultKind.WIN,
+    ResultKind.DRAW: ResultKind.DRAW,
+    ResultKind.UNRATED_WIN: ResultKind.UNRATED_LOSS,
+    ResultKind.UNRATED_LOSS: ResultKind.UNRATED_WIN,
+    ResultKind.UNRATED_DRAW: ResultKind.UNRATED_DRAW,
+    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
+    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
+}
+
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
