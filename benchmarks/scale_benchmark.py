@@ -121,12 +121,16 @@ def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
     """CPU seconds of every individual tie-break at each size (in-process, one context per
     size, caches cleared between tie-breaks), and the ratio largest/smallest divided by the
     size ratio: 1.0 is linear."""
+    import gc
+
     from tiebreaks.api import read_tournament
     from tiebreaks.standings import choose_rules
     from tiebreaks.tiebreaks.context import build_context
     from tiebreaks.tiebreaks.registry import resolve
     from tiebreaks.tiebreaks.spec import TiebreakSpec
 
+    gc.disable()  # as compute_standings and the CLI run: the collector would add its own
+    # cost, growing with every object alive, to each measurement
     names = catalogue().split(",")
     seconds: dict[str, list[float]] = {name: [] for name in names}
     for players in sizes:
