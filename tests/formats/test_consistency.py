@@ -905,3 +905,19 @@ def test_a_player_with_games_outside_every_team_is_an_error() -> None:
     assert (caught.value.location.line, caught.value.location.column) == (6, 5)
     assert "to be in a team" in str(caught.value)
     assert "1 more inconsistency follows" in str(caught.value)
+
+
+def test_a_team_bye_must_name_a_listed_team_in_a_round_of_the_tournament() -> None:
+    """TRF26 320: the bye team of round r sits at columns 15 + 4 (r - 1); the held team
+    Swiss (14 teams) with team 99 in round 5 (column 31), and a file with no round at all."""
+    regressions = Path(__file__).resolve().parents[2] / "fuzz" / "regressions" / "trf"
+    cases = [
+        ("bye-of-a-team-that-does-not-exist.trf", (9, 31), "no team 99, round 5"),
+        ("bye-in-a-round-the-tournament-does-not-have.trf", (2, 15), "the file has none"),
+    ]
+    for name, place, words in cases:
+        with pytest.raises(InputError) as caught:
+            read_trf_text((regressions / name).read_text(encoding="utf-8"), name)
+        location = caught.value.location
+        assert (location.line, location.column) == place
+        assert words in str(caught.value)

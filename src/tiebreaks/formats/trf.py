@@ -26,6 +26,7 @@ from operator import attrgetter, gt
 
 from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Player, RoundResult, Tournament
+from ..model.team import TeamRecords
 from .consistency import check_consistency
 from .trf_checks import guess_pairing_system, pairing_system_from_records, trf_locator
 from .trf_fields import Line, parse_count
@@ -108,11 +109,17 @@ def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) 
         standings_list=header.standings_list,
         national_federation=header.national_federation,
         rating_method=header.rating_method,
-        team_records=header.team.records(),
+        team_records=_team_records(header, rounds),
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )
     return check_consistency(tournament, trf_locator(source))
+
+
+def _team_records(header: HeaderRecords, rounds: int) -> TeamRecords | None:
+    """The team records, their byes checked against the rounds and teams read."""
+    header.team.check_byes(rounds)
+    return header.team.records()
 
 
 def split_lines(text: str, source: str) -> list[Line]:

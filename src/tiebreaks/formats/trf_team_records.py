@@ -26,6 +26,24 @@ class TeamHeader:
     forfeits: list[ForfeitedMatch] = field(default_factory=list)
     board_colours: str = ""
     match_points: dict[str, Fraction] = field(default_factory=dict)
+    #: where each bye team of a ``320`` record was read: round -> (line, column)
+    bye_places: dict[int, tuple[Line, int]] = field(default_factory=dict)
+
+    def check_byes(self, rounds: int) -> None:
+        """Every ``320`` bye is in a round of the tournament and names a listed team (an
+        input error at its columns otherwise: the bye could not be given to anyone)."""
+        numbers = {team.number for team in self.teams}
+        for round_number, team in self.bye_teams.items():
+            line, column = self.bye_places[round_number]
+            text = line.field(column, column + 2).strip()
+            if round_number > rounds:
+                raise line.error(column, text, f"a bye team in rounds 1-{rounds} only")
+            if team not in numbers:
+                raise line.error(
+                    column,
+                    text,
+                    f"the number of a listed team (no team {team}, round {round_number})",
+                )
 
     def records(self) -> TeamRecords | None:
         """The immutable team records (None when the file has no team)."""
@@ -107,6 +125,7 @@ def read_320(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
                 raise line.error(column, text, f"the bye team of round {round_number}")
             if team:
                 header.bye_teams[round_number] = team
+                header.bye_places[round_number] = (line, column)
         column += 4
         round_number += 1
 
