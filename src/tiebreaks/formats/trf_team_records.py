@@ -37,7 +37,8 @@ class TeamHeader:
             line, column = self.bye_places[round_number]
             text = line.field(column, column + 2).strip()
             if round_number > rounds:
-                raise line.error(column, text, f"a bye team in rounds 1-{rounds} only")
+                where = f"rounds 1-{rounds} only" if rounds else "no round: the file has none"
+                raise line.error(column, text, f"a bye team in {where}")
             if team not in numbers:
                 raise line.error(
                     column,
