@@ -79,6 +79,18 @@ class Rates:
 
 
 ALL_RATED = Rates(unrated=0.0)
+#: irregular events at rates far above a real open, so that small files contain them (tests
+#: and differential comparisons)
+HEAVY = Rates(
+    unrated=0.05,
+    late_entry=0.08,
+    withdrawal=0.08,
+    half_bye=0.06,
+    zero_bye=0.05,
+    full_bye=0.02,
+    forfeit=0.06,
+    double_forfeit=0.02,
+)
 
 
 @dataclass

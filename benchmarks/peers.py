@@ -53,7 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gacrux_oracle import GacruxError, gacrux_command, parse_output
-from generate_swiss import Rates, generate_round_robin, generate_swiss, parse_cells
+from generate_swiss import HEAVY, Rates, generate_round_robin, generate_swiss, parse_cells
 
 HERE = Path(__file__).resolve()
 LIST = ("PTS", "BH/C1", "BH", "SB", "PS", "ARO", "TPR", "DE")
@@ -680,19 +680,6 @@ def compare_file(
         rounds = read_event(path).rounds if any(n.startswith("AOB") for n in names) else 0
         found += differences(path.name, peer, ours.values, theirs.values, names, rounds)
     return found
-
-
-HEAVY = Rates(
-    unrated=0.05,
-    late_entry=0.08,
-    withdrawal=0.08,
-    half_bye=0.06,
-    zero_bye=0.05,
-    full_bye=0.02,
-    forfeit=0.06,
-    double_forfeit=0.02,
-)
-"""Irregular events at rates far above a real open, so that small files contain them."""
 
 
 def generated_files(folder: Path, count: int, first_seed: int = 0) -> list[Path]:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from gacrux_oracle import gacrux_command, parse_output
-from generate_swiss import Rates, generate_round_robin, generate_swiss
+from generate_swiss import HEAVY, generate_round_robin, generate_swiss
 
 import tiebreaks
 from tiebreaks.numbers import round_half_up
@@ -42,16 +42,6 @@ ROUND_ROBIN_LIST = [
     "ARO", "TPR", "PTP", "APRO", "APPO",
 ]  # fmt: skip
 GROUP_LISTS = [["PTS", "DE"], ["PTS", "DE/P"], ["PTS", "RTNG", "TPN", "RTNG/R", "TPN/R"]]
-HEAVY = Rates(
-    unrated=0.05,
-    late_entry=0.08,
-    withdrawal=0.08,
-    half_bye=0.06,
-    zero_bye=0.05,
-    full_bye=0.02,
-    forfeit=0.06,
-    double_forfeit=0.02,
-)
 UNRATED = 1400
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from generate_swiss import Rates, generate_round_robin, generate_swiss
+from generate_swiss import HEAVY, generate_round_robin, generate_swiss
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,16 +27,6 @@ from tiebreaks.model import ABSENT, Colour, Player, ResultKind, RoundResult, Tou
 
 ROOT = Path(__file__).resolve().parents[2]
 Rounds = tuple[RoundResult, ...]
-HEAVY = Rates(
-    unrated=0.05,
-    late_entry=0.08,
-    withdrawal=0.08,
-    half_bye=0.06,
-    zero_bye=0.05,
-    full_bye=0.02,
-    forfeit=0.06,
-    double_forfeit=0.02,
-)
 
 
 def read(text: str, careful: bool, source: str = "t.trf") -> Tournament | InputError:
