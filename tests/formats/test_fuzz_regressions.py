@@ -6,8 +6,8 @@ work; or it fails with an :class:`InputError` naming the file and a line. The te
 state what each defect should do instead, from the format descriptions (module docstrings);
 locations are counted by hand in the small inputs.
 
-The tests under "not fixed yet" fail until the file named is fixed; ``fuzz/known_defects.py``
-lists them for the fuzzers.
+A defect found but not fixed yet gets its test (failing until the fix) and an entry in
+``fuzz/known_defects.py`` for the fuzzers; every defect found so far is fixed.
 """
 
 from __future__ import annotations
@@ -85,10 +85,7 @@ def _saved_inputs() -> list[tuple[str, Path]]:
     ]
 
 
-_KNOWN = {  # saved inputs of defects not fixed yet (see the last tests)
-    "bye-of-a-team-that-does-not-exist.trf",
-    "bye-in-a-round-the-tournament-does-not-have.trf",
-}
+_KNOWN: set[str] = set()  # saved inputs of defects not fixed yet (none now)
 
 
 @pytest.mark.parametrize(
@@ -381,7 +378,7 @@ def test_huge_score_system_values_read_back(name: str, fmt: str, value: str) -> 
 
 
 # ---------------------------------------------------------------------------------------------
-# Not fixed yet (files owned by others; see fuzz/known_defects.py)
+# Found by fuzzing, fixed in the TRF team records
 
 
 @pytest.mark.parametrize(
