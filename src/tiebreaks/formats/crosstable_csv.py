@@ -56,6 +56,7 @@ from ..model import (
     RoundResult,
     Tournament,
 )
+from ..model.results import OPPOSITE_RESULT
 from .consistency import Field, Locator, check_consistency
 from .trf import decode_trf_bytes
 
@@ -76,16 +77,8 @@ _TOKENS: tuple[tuple[str, ResultKind], ...] = (
     ("+", K.FORFEIT_WIN),
     ("-", K.FORFEIT_LOSS),
 )
-_AGREEING = frozenset(
-    {
-        (K.WIN, K.LOSS),
-        (K.LOSS, K.WIN),
-        (K.DRAW, K.DRAW),
-        (K.FORFEIT_WIN, K.FORFEIT_LOSS),
-        (K.FORFEIT_LOSS, K.FORFEIT_WIN),
-        (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
-    }
-)
+#: the two cells of one game (a crosstable holds only rated results and forfeits)
+_AGREEING = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
 _MIRRORS = {
     K.WIN: "0",
     K.LOSS: "1",
