@@ -37,7 +37,7 @@ unit: $(VENV)/.dev-installed
 # Coverage-guided fuzzing of every reader (fuzz/README.md): FUZZ_SECONDS of wall-clock time in
 # all, FUZZ_JOBS targets at a time, a fixed seed; fails on any new defect. Long local run, e.g.:
 # make fuzz FUZZ_SECONDS=3600 FUZZ_CLASSES=all FUZZ_CORPUS=fuzz/corpus
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 14
 FUZZ_JOBS ?= 2
 FUZZ_SEED ?= 1
 FUZZ_CLASSES ?= 0

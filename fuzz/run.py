@@ -2,7 +2,7 @@
 
 Usage::
 
-    python fuzz/run.py [--seconds 20] [--jobs 2] [--seed 1] [--targets trf,pgn]
+    python fuzz/run.py [--seconds 14] [--jobs 2] [--seed 1] [--targets trf,pgn]
                        [--classes N|all] [--corpus DIR] [--out DIR]
 
 Two phases, both run ``--jobs`` targets at a time:
@@ -62,7 +62,7 @@ class Outcome:
 
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=20, help="coverage-guided phase budget")
+    parser.add_argument("--seconds", type=float, default=14, help="coverage-guided phase budget")
     parser.add_argument("--jobs", type=int, default=2, help="targets run at the same time")
     parser.add_argument("--seed", type=int, default=1, help="libFuzzer -seed")
     parser.add_argument("--targets", default=",".join(oracle.TARGETS), help="comma-separated")

@@ -6,8 +6,8 @@ work; or it fails with an :class:`InputError` naming the file and a line. The te
 state what each defect should do instead, from the format descriptions (module docstrings);
 locations are counted by hand in the small inputs.
 
-A defect found but not fixed yet gets its test (failing until the fix) and an entry in
-``fuzz/known_defects.py`` for the fuzzers; every defect found so far is fixed.
+A defect found but not fixed yet gets its test (failing until the fix, under "not fixed yet"
+at the end) and an entry in ``fuzz/known_defects.py`` for the fuzzers.
 """
 
 from __future__ import annotations
@@ -394,3 +394,26 @@ def test_bye_record_that_does_not_fit(name: str) -> None:
     work."""
     data = (REGRESSIONS / "trf" / name).read_bytes()
     reads_or_fails_cleanly(data, "trf", name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Found by fuzzing, fixed in the TRF score records
+
+
+@pytest.mark.parametrize(
+    ("name", "record"),
+    [("xxs-win-worth-999999999.trf", "XXS"), ("record-162-win-worth-999999999.trf", "162")],
+)
+def test_trf_score_system_beyond_the_json_bounds(name: str, record: str) -> None:
+    """The held round robin with a win worth 999,999,999 points (``XXS W=999999999``, or a
+    ``162`` record). Our JSON and Chess-JSON readers now refuse a score system of points
+    from 1,000,000 on; the TRF reader still reads it, so our JSON of the tournament does not
+    read back. The TRF reader should apply the same bound (an InputError at the record's
+    line, here line 5) or every output should work."""
+    data = (REGRESSIONS / "trf" / name).read_bytes()
+    assert data.decode().splitlines()[4].startswith(record)
+    reads_or_fails_cleanly(data, "trf", name)
+    with pytest.raises(InputError) as caught:
+        read_data(data, name, "trf")
+    assert caught.value.location.line == 5
+    assert "below 1000000, at most 4 decimals" in str(caught.value)

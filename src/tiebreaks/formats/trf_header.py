@@ -190,13 +190,22 @@ def _read_value(line: Line, position: int, symbol: str) -> tuple[Fraction, int]:
     while end < len(line.text) and not line.text[end].isspace():
         end += 1
     value = parse_decimal(line.text[position:end])
-    if value is None:
+    if value is None or not _bounded(value):
         raise line.error(
             position + 1,
             line.text[position:end],
-            f"the points for {symbol!r}, a decimal number such as 1.0",
+            f"the points for {symbol!r}, a decimal number such as 1.0 {_BOUND_TEXT}",
         )
     return value, end
+
+
+#: as in our JSON (tournament_json.MAX_POINTS): every value we write then reads back
+_BOUND_TEXT = "(below 1000000, at most 4 decimals)"
+
+
+def _bounded(value: Fraction) -> bool:
+    """A score value below 10^6 in size with at most four decimals."""
+    return abs(value) < 10**6 and 10**4 % value.denominator == 0
 
 
 def _read_xxs(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
@@ -215,9 +224,11 @@ def _read_xxs(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> 
                 + " ".join((*_XXS_CODES, "W", "D")),
             )
         value = parse_decimal(match.group(2))
-        if value is None:
+        if value is None or not _bounded(value):
             raise line.error(
-                match.start(2) + 1, match.group(2), f"the points for {code}, a decimal number"
+                match.start(2) + 1,
+                match.group(2),
+                f"the points for {code}, a decimal number {_BOUND_TEXT}",
             )
         assignment = Assignment(value, line.location(position + 1))
         for target in _XXS_SHORTCUTS.get(code, (code,)):
