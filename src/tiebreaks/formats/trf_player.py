@@ -20,12 +20,13 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import count, repeat
+from itertools import count
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
 from ..errors import Diagnostic
 from ..model import ABSENT, Colour, Player, ResultKind, RoundResult
+from ..model.results import checked_round_results
 from .trf_fields import Line, parse_count, parse_decimal
 
 FIRST_ROUND_COLUMN = 92
@@ -274,10 +275,11 @@ def _read_distinct_fields(first: dict[str, int], size: int) -> tuple[list[RoundR
         list(map(_PLAIN_CODES.get, map(_CODE_PART, distinct))),
         _opponent_numbers(list(map(_OPPONENT_PART, distinct))),
     )
-    results = list(map(_NEW, repeat(RoundResult, len(usual))))
-    deque(map(_SET_KIND, results, map(_KIND_PART, codes)), 0)
-    deque(map(_SET_OPPONENT, results, map(_NONE_FOR_ZERO.get, numbers, numbers)), 0)
-    deque(map(_SET_COLOUR, results, map(_COLOUR_PART, codes)), 0)
+    results = checked_round_results(  # a game or forfeit always has an opponent here
+        map(_KIND_PART, codes),
+        map(_NONE_FOR_ZERO.get, numbers, numbers),
+        map(_COLOUR_PART, codes),
+    )
     by_position: list[RoundResult] = [ABSENT] * size
     firsts = first.values() if usual is distinct else map(first.__getitem__, usual)
     deque(map(by_position.__setitem__, firsts, results), 0)
@@ -332,16 +334,6 @@ _PLAIN_CODES: dict[str, _Code] = {
 or blank, any case), a blank, the result code (any case) or a blank: ``" w 1"``,
 ``" - U"``, ``" b d"``."""
 
-# The RoundResults are built by setting their three slots directly, each step a pass in C
-# over all of them: the dataclass constructor, called once for each of the tens of thousands
-# of distinct round fields of a large file, would take longer than everything else. Their
-# __post_init__ check holds: a game or forfeit always has an opponent here.
-if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
-    raise ImportError("trf_player._read_distinct_fields must be updated for RoundResult")
-_NEW = object.__new__
-_SET_KIND = RoundResult.__dict__["kind"].__set__
-_SET_OPPONENT = RoundResult.__dict__["opponent"].__set__
-_SET_COLOUR = RoundResult.__dict__["colour"].__set__
 _COLOUR_PART = itemgetter(0)
 _KIND_PART = itemgetter(1)
 _NEEDS_OPPONENT = itemgetter(2)

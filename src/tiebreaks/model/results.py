@@ -6,8 +6,11 @@ and the categories of unplayed rounds of FIDE C.07 (2026) Article 16.2.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from itertools import repeat
 
 
 class Colour(Enum):
@@ -158,8 +161,13 @@ class RoundResult:
 
 ABSENT = RoundResult(ResultKind.ABSENT)
 
+# Readers of big files build RoundResults by setting their three slots directly (the slot
+# descriptors bypass the frozen __setattr__); the dataclass constructor would cost about three
+# times more. The guard keeps this in step with the fields.
+if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
+    raise ImportError("model.results: the direct builders must be updated for RoundResult")
 _new_result = object.__new__
-_slots = vars(RoundResult)  # the slot descriptors set fields past the frozen __setattr__
+_slots = vars(RoundResult)
 _set_kind = _slots["kind"].__set__
 _set_opponent = _slots["opponent"].__set__
 _set_colour = _slots["colour"].__set__
@@ -169,10 +177,22 @@ def checked_round_result(kind: ResultKind, opponent: int | None, colour: Colour)
     """A :class:`RoundResult` built without running ``__init__``, for readers of big files.
 
     The caller has already checked what ``__post_init__`` checks (a game or a forfeit has an
-    opponent); the object is equal to ``RoundResult(kind, opponent, colour)`` and about three
-    times cheaper to build."""
+    opponent); the object is equal to ``RoundResult(kind, opponent, colour)``."""
     result: RoundResult = _new_result(RoundResult)
     _set_kind(result, kind)
     _set_opponent(result, opponent)
     _set_colour(result, colour)
     return result
+
+
+def checked_round_results(
+    kinds: Iterable[ResultKind], opponents: Iterable[int | None], colours: Iterable[Colour]
+) -> list[RoundResult]:
+    """Many :func:`checked_round_result` at once, each field set in one pass in C (the TRF
+    reader builds tens of thousands this way); the three iterables have the same length."""
+    kinds = list(kinds)
+    results: list[RoundResult] = list(map(_new_result, repeat(RoundResult, len(kinds))))
+    deque(map(_set_kind, results, kinds), 0)
+    deque(map(_set_opponent, results, opponents), 0)
+    deque(map(_set_colour, results, colours), 0)
+    return results
