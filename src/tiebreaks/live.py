@@ -22,9 +22,8 @@ from .api import paused_garbage_collector
 from .errors import UsageError
 from .model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from .model.results import OPPOSITE_RESULT
-from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules
-from .standings import Options, Standings, choose_rules, rank_context
+from .standings import Options, Standings, prepared, rank_context
 from .tiebreaks.context import NO_OPPONENT, Context, build_context
 from .tiebreaks.spec import TiebreakSpec
 
@@ -52,10 +51,7 @@ class LiveStandings:
         self.options = options or Options()
         if self.options.after_round is not None:
             raise UsageError("live standings choose the round per call (after_round)")
-        self.rules, self.rules_reason = choose_rules(tournament, rules)
-        file_order = file_rating_order(tournament)
-        if file_order:
-            tournament = apply_rating_order(tournament, file_order)
+        tournament, self.rules, self.rules_reason = prepared(tournament, rules)
         self.tiebreaks = tiebreaks
         with paused_garbage_collector():
             self.context = build_context(tournament, self.rules, None, self.options.pairing_system)

@@ -279,15 +279,22 @@ def _compute_standings(
     rules: str | Rules | None,
     options: Options,
 ) -> Standings:
-    chosen, reason = choose_rules(tournament, rules)
-    file_order = file_rating_order(tournament)
-    if file_order:  # the TRF26 172 method: e.g. FIDE rating, else national
-        tournament = apply_rating_order(tournament, file_order)
+    tournament, chosen, reason = prepared(tournament, rules)
     rounds = _check_round(tournament, options.after_round)
     if options.after_round is None:
         rounds, tournament = _rounds_with_results(tournament)
     context = _primary_context(tournament, chosen, rounds, options)
     return rank_context(context, tiebreaks, reason, options)
+
+
+def prepared(tournament: Tournament, rules: str | Rules | None) -> tuple[Tournament, Rules, str]:
+    """The tournament with the ratings of its own rating order (the TRF26 172 method: e.g.
+    FIDE rating, else national), the rules edition and why it was chosen."""
+    chosen, reason = choose_rules(tournament, rules)
+    file_order = file_rating_order(tournament)
+    if file_order:
+        tournament = apply_rating_order(tournament, file_order)
+    return tournament, chosen, reason
 
 
 def rank_context(
