@@ -65,6 +65,7 @@ from ..model import (
     ScoreSystem,
     Tournament,
 )
+from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
 from .consistency import Locator, check_consistency
 from .trf_writer import published_points_and_ranks
@@ -436,13 +437,6 @@ class JsonChecker:
     def text_list(self, node: Node, what: str) -> tuple[str, ...]:
         """An array of strings."""
         return tuple(self.text(item, what) for item in self.items(node, f"an array of {what}"))
-
-
-#: score systems are small numbers: a value below a million, a common denominator of at most
-#: 10,000 (four decimals, or thirds, sevenths ...); then every tie-break value we write (a
-#: product of two scores summed over the rounds at most) reads back within 30 digits
-MAX_POINTS = 10**6
-MAX_SCORE_DENOMINATOR = 10**4
 
 
 def bounded_score_system(check: JsonChecker, system: ScoreSystem, node: Node | None) -> ScoreSystem:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ..errors import Diagnostic, Location
 from ..model import STANDARD, ResultKind, ScoreSystem
+from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from .trf_fields import Line, format_points, parse_count, parse_date, parse_decimal
 from .trf_team_records import TEAM_READERS, TeamHeader
 
@@ -199,13 +200,13 @@ def _read_value(line: Line, position: int, symbol: str) -> tuple[Fraction, int]:
     return value, end
 
 
-#: as in our JSON (tournament_json.MAX_POINTS): every value we write then reads back
+#: the bounds of model.scoring (as in our JSON): every value we write then reads back
 _BOUND_TEXT = "(below 1000000, at most 4 decimals)"
 
 
 def _bounded(value: Fraction) -> bool:
     """A score value below 10^6 in size with at most four decimals."""
-    return abs(value) < 10**6 and 10**4 % value.denominator == 0
+    return abs(value) < MAX_POINTS and MAX_SCORE_DENOMINATOR % value.denominator == 0
 
 
 def _read_xxs(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:

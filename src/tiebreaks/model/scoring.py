@@ -10,6 +10,13 @@ from types import MappingProxyType
 
 from .results import ResultKind
 
+#: score systems are small numbers: every value below a million, a common denominator of at
+#: most 10,000 (four decimals, or thirds, sevenths ...); then every tie-break value a writer
+#: produces (a product of two scores summed over the rounds at most) reads back within the
+#: 30 digits our readers take. The readers refuse larger ones.
+MAX_POINTS = 10**6
+MAX_SCORE_DENOMINATOR = 10**4
+
 HALF = Fraction(1, 2)
 
 
