@@ -21,11 +21,11 @@ from collections.abc import Iterator, Sequence
 
 import generate_swiss as gs
 
-KINDS = {
-    "1": "win", "=": "draw", "0": "loss", "W": "unrated_win", "D": "unrated_draw",
-    "L": "unrated_loss", "+": "forfeit_win", "-": "forfeit_loss", "U": "pairing_bye",
-    "F": "full_bye", "H": "half_bye", "Z": "zero_bye", "": "absent",
-}  # fmt: skip
+from tiebreaks.formats.tournament_json import KIND_NAMES
+from tiebreaks.model import RESULT_CODES
+
+#: TRF result code -> our kind name ("" is a blank cell: an absence)
+KINDS = {code.strip(): KIND_NAMES[kind] for code, kind in RESULT_CODES.items()}
 
 
 def simulate(players: int, rounds: int, seed: int) -> list[gs.Player]:
