@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 from .api import paused_garbage_collector
 from .errors import Diagnostic, UsageError
@@ -27,6 +28,10 @@ from .tiebreaks.ratings import has_unrated_participants
 from .tiebreaks.registry import Definition, Kind, resolve
 from .tiebreaks.spec import TiebreakSpec, parse_spec_list
 from .tiebreaks.team_context import team_views
+from .tiebreaks.vectorised import group_left_tied, vector_column, wanted
+
+if TYPE_CHECKING:
+    from .tiebreaks.vectorised.ranking import ArrayGroups
 
 RECOMMENDED = {
     PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
@@ -352,10 +357,7 @@ def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
     during the event: ``XXR 9`` and five rounds played) are those after the last round with a
     result, with a warning; counting the empty rounds would give every player absences that
     did not happen (C.07 (2026) Art. 16 would treat them as unplayed rounds)."""
-    played = max(
-        (n for p in tournament.players for n, r in enumerate(p.results, 1) if r.kind is not _BLANK),
-        default=tournament.rounds,
-    )
+    played = _last_round_with_a_result(tournament)
     if played >= tournament.rounds or played == 0:
         return tournament.rounds, tournament
     note = Diagnostic(
@@ -363,6 +365,22 @@ def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
         f"standings after round {played} (--after-round chooses another round)"
     )
     return played, replace(tournament, warnings=(*tournament.warnings, note))
+
+
+def _last_round_with_a_result(tournament: Tournament) -> int:
+    """The last round in which some participant has a result (the number of rounds when
+    nobody has any). Most files have a result in the last round: that is checked first."""
+    rounds = tournament.rounds
+    if rounds and any(
+        p.results[rounds - 1].kind is not _BLANK
+        for p in tournament.players
+        if len(p.results) >= rounds
+    ):
+        return rounds
+    return max(
+        (n for p in tournament.players for n, r in enumerate(p.results, 1) if r.kind is not _BLANK),
+        default=rounds,
+    )
 
 
 def _check_round(tournament: Tournament, after_round: int | None) -> int:
@@ -389,23 +407,38 @@ class _Ranking:
 
 def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ranking:
     ranking = _Ranking([list(range(context.size))], {}, {}, {})
+    tied = _array_groups(context)  # large fields: the groups on arrays
     labels = column_labels([spec for spec, _ in specs])
     for (spec, entry), label in zip(specs, labels, strict=True):
         scored = context.for_score(spec.score)
         if entry.kind is Kind.GROUP:
-            ranking.groups, ranking.values[label] = _split_by_group(
-                scored, spec, entry, ranking.groups
-            )
+            groups = ranking.groups if tied is None else tied.lists()
+            ranking.groups, ranking.values[label] = _split_by_group(scored, spec, entry, groups)
+            tied = None if tied is None else type(tied).of_lists(ranking.groups)
             ranking.higher_is_better[label] = False  # a place inside the tied group
             continue
         assert entry.compute is not None
-        column = entry.compute(scored, spec)
+        column = vector_column(scored, spec) or entry.compute(scored, spec)
         ranking.values[label] = column.values()
         ranking.higher_is_better[label] = column.higher_is_better
         if column.places is not None:
             ranking.places[label] = column.places
-        ranking.groups = _split_by_column(column, ranking.groups)
+        if tied is not None and not tied.split(_sort_keys(column)):
+            ranking.groups, tied = tied.lists(), None
+        if tied is None:
+            ranking.groups = _split_by_column(column, ranking.groups)
+    if tied is not None:
+        ranking.groups = tied.lists()
     return ranking
+
+
+def _array_groups(context: Context) -> ArrayGroups | None:
+    """The whole field as one group on arrays, for a field the columnar path computes."""
+    if not wanted(context):
+        return None
+    from .tiebreaks.vectorised.ranking import ArrayGroups
+
+    return ArrayGroups.whole_field(context.size)
 
 
 def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
@@ -425,8 +458,11 @@ def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]
 def _sort_keys(column: Column) -> list[int]:
     """Per participant an integer that sorts best first: the negated rank key, and for an
     undefined value one more than the largest (it ranks after every defined value)."""
+    numerators = column.numerators
     sign = -1 if column.higher_is_better else 1  # rank_key negated
-    negated = [None if value is None else sign * value for value in column.numerators]
+    if None not in numerators:
+        return list(map(sign.__mul__, numerators))  # type: ignore[arg-type]
+    negated = [None if value is None else sign * value for value in numerators]
     worst = max((key for key in negated if key is not None), default=0) + 1
     return [worst if key is None else key for key in negated]
 
@@ -443,7 +479,10 @@ def _split_by_group(
     result: list[list[int]] = []
     places: list[Fraction | None] = [Fraction(0)] * context.size
     for group in groups:
-        ordered = entry.order_group(context, spec, group) if len(group) > 1 else [group]
+        if len(group) == 1 or group_left_tied(context, spec, group):
+            ordered = [group]
+        else:
+            ordered = entry.order_group(context, spec, group)
         if len(ordered) > 1:
             ahead = 0
             for subgroup in ordered:
@@ -460,20 +499,43 @@ def _rows(
     values: Values,
     lots_seed: int | None,
 ) -> list[Row]:
-    names = list(values)  # the column labels, in list order
+    """The rows in rank order; the values of each row are gathered column by column (one
+    C-level pass per column, then one transposition)."""
     players = context.tournament.players
-    rows: list[Row] = []
-    ahead = 0
+    order, ranks, by_lot = _order(groups, players, lots_seed)
+    names = list(values)  # the column labels, in list order
+    columns = [list(map(values[name].__getitem__, order)) for name in names]
+    row_values = zip(*columns, strict=True) if columns else ([()] * len(order))
+    return [
+        Row(rank, players[index], dict(zip(names, cells, strict=True)), lot)
+        for rank, index, cells, lot in zip(ranks, order, row_values, by_lot, strict=True)
+    ]
+
+
+def _order(
+    groups: list[list[int]], players: Sequence[Player], lots_seed: int | None
+) -> tuple[list[int], list[int], list[bool]]:
+    """Participants in rank order, their ranks and whether a drawing of lots placed them.
+    Participants still tied share the rank and are listed by start number, unless lots are
+    drawn (then each gets its own rank)."""
+    order: list[int] = []
+    ranks: list[int] = []
+    by_lot: list[bool] = []
     generator = random.Random(lots_seed) if lots_seed is not None else None
     for group in groups:
+        ahead = len(order)
+        if len(group) == 1:
+            order.append(group[0])
+            ranks.append(ahead + 1)
+            by_lot.append(False)
+            continue
         ordered = sorted(group, key=lambda index: players[index].start_number)
-        if generator is not None and len(ordered) > 1:
+        if generator is not None:
             generator.shuffle(ordered)
-        for position, index in enumerate(ordered):
-            rank = ahead + 1 + (position if generator is not None else 0)
-            row_values = {name: values[name][index] for name in names}
-            rows.append(
-                Row(rank, players[index], row_values, generator is not None and len(ordered) > 1)
-            )
-        ahead += len(group)
-    return rows
+        order.extend(ordered)
+        drawn = generator is not None
+        ranks.extend(
+            ahead + 1 + position if drawn else ahead + 1 for position in range(len(ordered))
+        )
+        by_lot.extend([drawn] * len(ordered))
+    return order, ranks, by_lot

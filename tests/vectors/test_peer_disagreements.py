@@ -217,3 +217,20 @@ def test_koya_threshold_in_an_odd_round_robin_counts_games_not_rounds() -> None:
         2: 0,
         3: Fraction(1, 2),
     }
+
+
+def test_koya_in_an_even_round_robin_counts_every_game() -> None:
+    """Art. 9.2 against gacrux 1.11.65: a two-player match played as a round robin of four
+    rounds (four cycles of one round each). Player 1 won rounds 1 and 2 and drew rounds 3
+    and 4: 3 points against 1. Each player could play 4 games, so the maximum possible score
+    is 4 and the Koya limit 2: only player 1 reached it. KS of player 1 (points against those
+    who reached it) is 0, KS of player 2 is 1 (the two draws against player 1).
+
+    gacrux removes one game per cycle whenever the rounds are a multiple of the field,
+    meant for the empty slot of an odd-sized round robin, also in an even one: a limit of
+    1 point, which player 2 reaches, giving player 1 a KS of 3."""
+    builder = Builder(rounds=4, pairing_system=PairingSystem.ROUND_ROBIN)
+    builder.game(1, 1, 2, "1-0").game(2, 2, 1, "0-1").game(3, 1, 2, "=").game(4, 2, 1, "=")
+    standings = tiebreaks.compute_standings(builder.build(), ["PTS", "KS"], "fide-2026")
+    values = {row.player.start_number: row.values["KS"] for row in standings.rows}
+    assert values == {1: Fraction(0), 2: Fraction(1)}

@@ -41,14 +41,16 @@ def standings_csv(standings: Standings) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "id", "name", "rating", *map(spreadsheet_safe, texts.columns)])
-    for row in standings.rows:
-        writer.writerow(
-            [
-                row.rank,
-                row.player.start_number,
-                spreadsheet_safe(shown_name(row.player.name)),
-                row.player.rating or "",
-                *texts.row(row),
-            ]
+    rows = standings.rows
+    players = [row.player for row in rows]
+    writer.writerows(
+        zip(
+            [row.rank for row in rows],
+            [player.start_number for player in players],
+            [spreadsheet_safe(shown_name(player.name)) for player in players],
+            [player.rating or "" for player in players],
+            *texts.column_texts(rows),
+            strict=True,
         )
+    )
     return buffer.getvalue()

@@ -33,30 +33,30 @@ def standings_text(standings: Standings, lang: str = "en") -> str:
         *rating,
         *(column_abbreviation(label, code) for label in texts.columns),
     ]
-    lines = [
-        [
-            str(row.rank) + ("*" if row.drawn_by_lot else ""),
-            str(row.player.start_number),
-            isolated_name(row.player.name),
-            *([] if standings.is_team else [str(row.player.rating or "")]),
-            *texts.row(row),
-        ]
-        for row in standings.rows
+    rows = standings.rows
+    columns = [
+        [str(row.rank) + ("*" if row.drawn_by_lot else "") for row in rows],
+        [str(row.player.start_number) for row in rows],
+        [isolated_name(row.player.name) for row in rows],
+        *([] if standings.is_team else [[str(row.player.rating or "") for row in rows]]),
+        *texts.column_texts(rows),
     ]
-    widths = [max(len(cells[i]) for cells in [header, *lines]) for i in range(len(header))]
-    widths[2] = max(display_width(cells[2]) for cells in [header, *lines])
-    text_columns = {2}
-
-    def fmt(cells: list[str]) -> str:
-        out = [
-            pad_right(cell, width) if i in text_columns else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "  ".join(out).rstrip()
-
-    body = [fmt(header), fmt(["-" * width for width in widths])]
-    body.extend(fmt(cells) for cells in lines)
+    aligned = [
+        _aligned(title, cells, name_column=position == 2)
+        for position, (title, cells) in enumerate(zip(header, columns, strict=True))
+    ]
+    body = ["  ".join(cells).rstrip() for cells in zip(*aligned, strict=True)]
     return "\n".join([*_title(standings, code), "", *body]) + "\n"
+
+
+def _aligned(title: str, cells: list[str], name_column: bool) -> list[str]:
+    """A column with its title and rule: names padded on the right (by display width),
+    everything else right-aligned."""
+    if name_column:
+        width = max(map(display_width, [title, *cells]))
+        return [pad_right(cell, width) for cell in [title, "-" * width, *cells]]
+    width = max(map(len, [title, *cells]))
+    return [cell.rjust(width) for cell in [title, "-" * width, *cells]]
 
 
 def _title(standings: Standings, lang: str) -> list[str]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from operator import itemgetter
 
 from ..numbers import to_decimal_text, to_fixed_text
 from ..standings import Row, Standings
@@ -34,6 +35,18 @@ class ValueTexts:
         self.places = [standings.places.get(name) for name in self.columns]
         self.formatter = formatter
         self.cache: dict[tuple[int, int], str] = {}
+
+    def column_texts(self, rows: Sequence[Row]) -> list[list[str]]:
+        """The texts of every column, each a list in row order (the whole table at once:
+        each distinct value of a column is formatted once, the rest are C-level look-ups)."""
+        value_maps = [row.values for row in rows]
+        columns = []
+        for name, places in zip(self.columns, self.places, strict=True):
+            values = list(map(itemgetter(name), value_maps))
+            distinct = {id(value): value for value in values}
+            text_of = {key: self.formatter(value, places) for key, value in distinct.items()}
+            columns.append(list(map(text_of.__getitem__, map(id, values))))
+        return columns
 
     def row(self, row: Row) -> list[str]:
         """The texts of one row's values, in column order."""

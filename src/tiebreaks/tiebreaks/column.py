@@ -32,17 +32,11 @@ class Column:
 
     def values(self) -> list[Fraction | None]:
         """Every participant's exact value (one ``Fraction`` object per distinct value)."""
-        made: dict[int, Fraction] = {}
-        result: list[Fraction | None] = []
-        for numerator in self.numerators:
-            if numerator is None:
-                result.append(None)
-                continue
-            value = made.get(numerator)
-            if value is None:
-                value = made[numerator] = Fraction(numerator, self.denominator)
-            result.append(value)
-        return result
+        made: dict[int | None, Fraction | None] = {
+            numerator: None if numerator is None else Fraction(numerator, self.denominator)
+            for numerator in set(self.numerators)
+        }
+        return list(map(made.__getitem__, self.numerators))
 
     def rank_key(self, index: int) -> int | None:
         """Larger is better; None (undefined) is worse than any value."""

@@ -13,13 +13,16 @@ from .wording import number, points, round_text
 
 
 def maximum_games(context: Context) -> int:
-    """Games a participant can play, as the FIDE reference engine counts them: the rounds
-    considered; in a round robin less the empty slot of an odd-sized event (one per cycle) and
-    one game per participant never paired (withdrawn before the start)."""
+    """Games a participant can play (the maximum possible score of C.07 (2026) Art. 9.2 is
+    that many wins): the rounds considered; in a round robin less the empty slot of an
+    odd-sized event (one per complete cycle) and one game per participant never paired
+    (withdrawn before the start), as the FIDE reference engine counts them, except that
+    gacrux 1.11.65 also removes a game per cycle in an even-sized field
+    (``tests/vectors/test_peer_disagreements.py``)."""
     games = context.rounds
     if context.predetermined:
         size = context.size
-        if size and games % size == 0:
+        if size % 2 == 1 and games % size == 0:
             games -= games // size
         games -= sum(
             1 for row in context.opponents if all(opponent == NO_OPPONENT for opponent in row)

@@ -1,0 +1,11 @@
+"""Every columnar implementation, imported once (each family module registers its own)."""
+
+from __future__ import annotations
+
+from . import buchholz, game_counts, national, ratings  # noqa: F401  (they register)
+from .registry import IMPLEMENTATIONS, VectorCompute
+
+
+def implementation(acronym: str) -> VectorCompute | None:
+    """The columnar implementation of ``acronym``, if there is one."""
+    return IMPLEMENTATIONS.get(acronym)

@@ -1,0 +1,63 @@
+"""Tied groups of a large field on arrays (C.07 (2026) Art. 4.2: each group still tied is
+ordered by the next tie-break).
+
+The groups are one ordering of the participants and the positions where a group starts. A
+tie-break orders every group at once with one stable sort keyed by (group, value): groups
+keep their places, participants with equal values keep their order, exactly as the list path
+of :mod:`tiebreaks.standings` sorts each group with Python's stable ``sorted``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain, pairwise
+
+import numpy as np
+
+from .grid import Flags, Integers
+
+
+class ArrayGroups:
+    """The participants in ranking order, split into tied groups."""
+
+    def __init__(self, order: Integers, starts: Flags) -> None:
+        self.order = order
+        self.starts = starts
+
+    @classmethod
+    def whole_field(cls, size: int) -> ArrayGroups:
+        """One group of everyone, in index order."""
+        starts = np.zeros(size, dtype=np.bool_)
+        starts[:1] = True
+        return cls(np.arange(size, dtype=np.int64), starts)
+
+    @classmethod
+    def of_lists(cls, groups: Sequence[Sequence[int]]) -> ArrayGroups:
+        """The groups given as lists (best first)."""
+        sizes = np.fromiter(map(len, groups), dtype=np.int64, count=len(groups))
+        order = np.fromiter(chain.from_iterable(groups), dtype=np.int64, count=int(sizes.sum()))
+        starts = np.zeros(len(order), dtype=np.bool_)
+        starts[(np.cumsum(sizes) - sizes)[sizes > 0]] = True
+        return cls(order, starts)
+
+    def split(self, keys: Sequence[int]) -> bool:
+        """Order every group by ``keys`` (per participant, smaller first) and split it where
+        the key changes. False, with nothing changed, when a key does not fit in int64."""
+        if self.starts.all():
+            return True  # every group has one member
+        try:
+            values = np.array(keys, dtype=np.int64)
+        except OverflowError:
+            return False
+        ordered = values[self.order]
+        permutation = np.lexsort((ordered, np.cumsum(self.starts)))
+        self.order = self.order[permutation]
+        ordered = ordered[permutation]
+        self.starts[1:] |= ordered[1:] != ordered[:-1]
+        return True
+
+    def lists(self) -> list[list[int]]:
+        """The groups as lists of participant indexes, best first."""
+        bounds = [*np.flatnonzero(self.starts).tolist(), len(self.order)]
+        order = self.order.tolist()
+        return [order[start:end] for start, end in pairwise(bounds)]

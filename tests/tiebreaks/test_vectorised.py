@@ -1,0 +1,278 @@
+"""Issue 8: the columnar (NumPy) tie-breaks give exactly the reference values.
+
+For every tie-break with a columnar implementation, every modifier variant below and every
+rules regime, the column computed on arrays (:func:`vector_column` with ``force``) must equal
+the reference column (same numerators, denominator, direction and places) on: every TRF file of
+the repository, generated Swiss tournaments with many unplayed rounds, generated round robins
+and hypothesis tournaments. ``VARIANTS`` lists what must be computed on arrays (not left to the
+reference path), so the comparison cannot pass by declining.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from generate_swiss import HEAVY, generate_round_robin, generate_swiss
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tiebreaks.api import read_tournament
+from tiebreaks.errors import InputError, UsageError
+from tiebreaks.formats.trf import read_trf_text
+from tiebreaks.model import Tournament
+from tiebreaks.rules import rules_by_name
+from tiebreaks.standings import compute_standings, prepared
+from tiebreaks.tiebreaks.column import Column
+from tiebreaks.tiebreaks.context import Context, build_context
+from tiebreaks.tiebreaks.contributions import Contribution, modified_sum
+from tiebreaks.tiebreaks import vectorised
+from tiebreaks.tiebreaks.registry import catalogue as registry_catalogue
+from tiebreaks.tiebreaks.registry import resolve
+from tiebreaks.tiebreaks.spec import parse_spec
+from tiebreaks.tiebreaks.vectorised import vector_column
+from tiebreaks.tiebreaks.vectorised.catalogue import implementation
+from tiebreaks.tiebreaks.vectorised.direct_encounter import unseparated_group
+from tiebreaks.tiebreaks.vectorised.sums import Contributions, modified_sums
+
+from ..builders import Builder
+from ..strategies import round_robins, swiss_tournaments
+
+ROOT = Path(__file__).resolve().parents[2]
+REGIMES = ["fide-2026", "fide-2024", "fide-2009", "unadjusted", "unplayed-draw", "uscf"]
+
+#: per acronym, the variants the columnar path computes (it must not decline them)
+VARIANTS: dict[str, list[str]] = {
+    "BH": ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/C1/P", "BH/V2009", "BH/VN"],
+    "FB": ["FB", "FB/C1", "FB/M1", "FB/P"],
+    "AOB": ["AOB", "AOB/F"],
+    "SB": ["SB", "SB/C1", "SB/C2", "SB/M1", "SB/P", "SB/VD"],
+    "PS": ["PS", "PS/C1", "PS/C3"],
+}
+
+
+def reference_column(context: Context, text: str) -> Column:
+    spec, entry = resolve(parse_spec(text))
+    assert entry.compute is not None
+    return entry.compute(context, spec)
+
+
+def assert_same_columns(context: Context, text: str) -> None:
+    """The columnar value of ``text`` exists and equals the reference value."""
+    spec, _ = resolve(parse_spec(text))
+    vector = vector_column(context, spec, force=True)
+    assert vector is not None, f"{text} was left to the reference path"
+    reference = reference_column(context, text)
+    assert list(vector.numerators) == list(reference.numerators), text
+    assert vector.denominator == reference.denominator, text
+    assert vector.higher_is_better == reference.higher_is_better, text
+    assert vector.places == reference.places, text
+    assert all(type(value) is int or value is None for value in vector.numerators), text
+
+
+def assert_all_same(
+    tournament: Tournament,
+    rules: str,
+    variants_of: dict[str, list[str]] | None = None,
+    unrated_rating: int | None = None,
+) -> None:
+    """Every variant of ``variants_of`` (default :data:`VARIANTS`) under ``rules``; with
+    ``unrated_rating`` set as the run's rating of unrated players (``--unrated-rating``)."""
+    tournament, chosen, _ = prepared(tournament, rules)
+    context = build_context(tournament, chosen)
+    if unrated_rating is not None:
+        context.cache["unrated_rating"] = unrated_rating
+    for acronym, variants in (variants_of or VARIANTS).items():
+        assert implementation(acronym) is not None, acronym
+        for text in variants:
+            assert_same_columns(context, text)
+
+
+def corpus_files() -> list[Path]:
+    """The examples, the test data, the fuzzing seeds and the shared seeds."""
+    files = sorted(ROOT.glob("src/tiebreaks/examples/*"))
+    files += sorted(path for path in ROOT.glob("tests/**/*.*") if path.suffix != ".py")
+    files += sorted(ROOT.glob("fuzz/seeds/*/*"))
+    return [path for path in files if path.is_file()]
+
+
+def readable(path: Path) -> Tournament | None:
+    """The individual tournament of a file, None for files that are not one."""
+    try:
+        tournament = read_tournament(path)
+    except (InputError, UsageError, OSError):
+        return None
+    return None if tournament.team_records is not None else tournament
+
+
+CORPUS = [(path.name, t) for path in corpus_files() if (t := readable(path)) is not None]
+GENERATED = [
+    ("swiss-60x7-heavy", read_trf_text(generate_swiss(60, 7, 5, rates=HEAVY), "g.trf")),
+    ("swiss-301x9-heavy", read_trf_text(generate_swiss(301, 9, 2, rates=HEAVY), "g.trf")),
+    ("swiss-200x11", read_trf_text(generate_swiss(200, 11, 3), "g.trf")),
+    ("round-robin-10", read_trf_text(generate_round_robin(10, 4), "g.trf")),
+    ("round-robin-9-double", read_trf_text(generate_round_robin(9, 5, double=True), "g.trf")),
+]
+
+
+def test_the_corpus_has_tournaments_to_compare() -> None:
+    assert len(CORPUS) >= 15
+
+
+@pytest.mark.parametrize("rules", REGIMES)
+@pytest.mark.parametrize(("name", "tournament"), CORPUS, ids=[name for name, _ in CORPUS])
+def test_corpus(name: str, tournament: Tournament, rules: str) -> None:
+    assert_all_same(tournament, rules)
+
+
+@pytest.mark.parametrize("rules", REGIMES)
+@pytest.mark.parametrize(("name", "tournament"), GENERATED, ids=[name for name, _ in GENERATED])
+def test_generated(name: str, tournament: Tournament, rules: str) -> None:
+    assert_all_same(tournament, rules)
+
+
+@settings(max_examples=80)
+@given(swiss_tournaments(max_players=14, max_rounds=8), st.sampled_from(REGIMES))
+def test_hypothesis_swiss(tournament: Tournament, rules: str) -> None:
+    assert_all_same(tournament, rules)
+
+
+@settings(max_examples=30)
+@given(round_robins(), st.sampled_from(REGIMES))
+def test_hypothesis_round_robins(tournament: Tournament, rules: str) -> None:
+    assert_all_same(tournament, rules)
+
+
+def test_small_fields_stay_on_the_reference_path() -> None:
+    tournament = GENERATED[0][1]
+    context = build_context(tournament, rules_by_name("fide-2026"))
+    spec, _ = resolve(parse_spec("BH"))
+    assert vector_column(context, spec) is None
+
+
+rows_of_contributions = st.lists(
+    st.lists(
+        st.tuples(st.integers(0, 30), st.integers(0, 30), st.booleans(), st.booleans()),
+        min_size=6,
+        max_size=6,
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=300)
+@given(rows_of_contributions, st.integers(0, 3), st.integers(0, 2), st.booleans())
+def test_modified_sums_on_arrays_equal_the_reference_row_by_row(
+    rows: list[list[tuple[int, int, bool, bool]]], cut: int, median: int, vur_exception: bool
+) -> None:
+    """Random matrices (key, value, included, voluntary unplayed round), every modifier."""
+    key, value, included, vur = (
+        np.array([[cell[i] for cell in row] for row in rows]) for i in range(4)
+    )
+    items = Contributions(key, value, included.astype(bool), vur.astype(bool))
+    sums = modified_sums(items, cut, median, vur_exception).tolist()
+    for row, total in zip(rows, sums, strict=True):
+        contributions = [
+            Contribution(number, -1, k, v, u)
+            for number, (k, v, inside, u) in enumerate(row, 1)
+            if inside
+        ]
+        assert total == modified_sum(contributions, cut, median, vur_exception)
+
+
+def tied_groups(tournament: Tournament, rules: str) -> tuple[Context, list[list[int]]]:
+    """The context and its score groups, plus the whole field as one group."""
+    tournament, chosen, _ = prepared(tournament, rules)
+    context = build_context(tournament, chosen)
+    by_score: dict[int, list[int]] = {}
+    for index, score in enumerate(context.scores):
+        by_score.setdefault(score, []).append(index)
+    return context, [*by_score.values(), list(range(context.size))]
+
+
+def direct_encounter_agrees(context: Context, text: str, groups: list[list[int]]) -> int:
+    """For every group the columnar test calls unseparated, the reference leaves it tied;
+    returns how many groups the columnar test decided."""
+    spec, entry = resolve(parse_spec(text))
+    assert entry.order_group is not None
+    decided = 0
+    for group in groups:
+        if len(group) > 1 and unseparated_group(context, spec, group):
+            decided += 1
+            assert entry.order_group(context, spec, group) == [group], (text, group)
+    return decided
+
+
+@pytest.mark.parametrize("rules", REGIMES)
+def test_direct_encounter_of_large_groups(rules: str) -> None:
+    decided = 0
+    for _, tournament in [*CORPUS, *GENERATED]:
+        context, groups = tied_groups(tournament, rules)
+        decided += direct_encounter_agrees(context, "DE", groups)
+        decided += direct_encounter_agrees(context, "DE/P", groups)
+    assert decided >= 10  # the columnar test does decide groups
+
+
+@settings(max_examples=150)
+@given(swiss_tournaments(max_players=14, max_rounds=8), st.sampled_from(REGIMES))
+def test_direct_encounter_of_groups_hypothesis(tournament: Tournament, rules: str) -> None:
+    context, groups = tied_groups(tournament, rules)
+    direct_encounter_agrees(context, "DE", groups)
+    direct_encounter_agrees(context, "DE/P", groups)
+
+
+def test_direct_encounter_a_leader_who_beat_everyone_is_left_to_the_reference() -> None:
+    """Art. 6.3 by hand: 1 beat 2 and 3, who did not meet (1 has 2 points among the group;
+    2 and 3 have 0 and could reach 1 each by winning their unplayed game), so 1 is placed
+    first: the columnar test must not call the group unseparated. With 1 having only beaten
+    2, and 3 unmet by anyone, 3 could still reach 2 points: the group stays tied."""
+    placed = Builder(rounds=2).game(1, 1, 2, "1-0").game(2, 1, 3, "1-0").build()
+    open_group = Builder(rounds=2).game(1, 1, 2, "1-0").player(3).game(2, 4, 5, "1-0").build()
+    for tournament, expected in ((placed, False), (open_group, True)):
+        context = build_context(tournament, rules_by_name("fide-2026"))
+        spec, entry = resolve(parse_spec("DE"))
+        assert unseparated_group(context, spec, [0, 1, 2]) is expected
+        assert entry.order_group is not None
+        separated = entry.order_group(context, spec, [0, 1, 2]) != [[0, 1, 2]]
+        assert separated is not expected
+
+
+CATALOGUE = ",".join(
+    entry.acronym for entry in registry_catalogue() if entry.scope in ("individual", "both")
+)
+LISTS = [
+    "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE",
+    "PTS,DE,WIN,BPG,BH/C1,SB",
+    CATALOGUE,
+    "PTS,FB,AOB/F,SB/M1,BH/C2/P,KS/L+2,PS/C1",
+]
+
+
+def standings_table(tournament: Tournament, tiebreaks: str, rules: str) -> list[tuple[object, ...]]:
+    standings = compute_standings(tournament, tiebreaks, rules, unrated_rating=1400)
+    return [
+        (row.rank, row.player.start_number, row.drawn_by_lot, tuple(row.values.items()))
+        for row in standings.rows
+    ]
+
+
+@pytest.mark.parametrize("tiebreaks", LISTS, ids=range(len(LISTS)))
+@pytest.mark.parametrize(
+    ("name", "tournament"),
+    [*CORPUS, *GENERATED],
+    ids=[name for name, _ in [*CORPUS, *GENERATED]],
+)
+def test_standings_are_the_same_on_both_paths(
+    name: str, tournament: Tournament, tiebreaks: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole ranking (values, the order of the groups on arrays, direct encounter of
+    large groups) with the columnar path on every field and with it off."""
+    for rules in ("fide-2026", "fide-2009", "uscf"):
+        monkeypatch.setattr(vectorised, "ENABLED", False)
+        reference = standings_table(tournament, tiebreaks, rules)
+        monkeypatch.setattr(vectorised, "ENABLED", True)
+        monkeypatch.setattr(vectorised, "MIN_RESULTS", 0)
+        monkeypatch.setattr(vectorised, "MIN_GROUP", 2)
+        assert standings_table(tournament, tiebreaks, rules) == reference
