@@ -34,20 +34,35 @@ def round_half_up_int(numerator: int, denominator: int) -> int:
 
 
 def to_decimal_text(value: Fraction | int, max_places: int = 4) -> str:
-    """Shortest exact decimal text of a value ("6.5", "12.25", "10"); rounded past max_places."""
-    fraction = Fraction(value)
+    """Shortest exact decimal text of a value ("6.5", "12.25", "10"); rounded past max_places
+    (halves away from zero, as :func:`round_half_up`)."""
+    numerator, denominator = _ratio(value)
     for places in range(max_places + 1):
-        scaled = fraction * 10**places
-        if scaled.denominator == 1:
-            return _decimal_from_scaled(scaled.numerator, places)
-    rounded = round_half_up(fraction, max_places) * 10**max_places
-    return _decimal_from_scaled(rounded.numerator, max_places)
+        scaled, remainder = divmod(numerator * 10**places, denominator)
+        if not remainder:
+            return _decimal_from_scaled(scaled, places)
+    return _decimal_from_scaled(_scaled_half_up(numerator, denominator, max_places), max_places)
 
 
 def to_fixed_text(value: Fraction | int, places: int) -> str:
     """Text with exactly ``places`` decimals, rounded half up ("12.60", "13.38")."""
-    scaled = round_half_up(Fraction(value), places) * 10**places
-    return _decimal_from_scaled(scaled.numerator, places)
+    numerator, denominator = _ratio(value)
+    return _decimal_from_scaled(_scaled_half_up(numerator, denominator, places), places)
+
+
+def _ratio(value: Fraction | int) -> tuple[int, int]:
+    if isinstance(value, int):
+        return value, 1
+    return value.numerator, value.denominator
+
+
+def _scaled_half_up(numerator: int, denominator: int, places: int) -> int:
+    """``numerator / denominator`` times ``10**places``, rounded to an integer with halves
+    away from zero: the integer form of :func:`round_half_up` (``tests/test_numbers.py``)."""
+    whole, remainder = divmod(abs(numerator) * 10**places, denominator)
+    if 2 * remainder >= denominator:
+        whole += 1
+    return -whole if numerator < 0 else whole
 
 
 def _decimal_from_scaled(scaled: int, places: int) -> str:

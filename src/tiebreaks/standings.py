@@ -72,6 +72,11 @@ class Standings:
     higher_is_better: dict[str, bool] = field(default_factory=dict)
     #: the arrays the values were computed from (used to explain them)
     context: Context | None = field(default=None, compare=False, repr=False)
+    #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
+    #: column by column for writers of big tables)
+    value_columns: dict[str, list[Fraction | None]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def row(self, start_number: int) -> Row:
         """The row of the participant with this start number (KeyError if there is none)."""
@@ -314,7 +319,7 @@ def rank_context(
         context.cache["unrated_rating"] = options.unrated_rating
     plan = _plan(context, tiebreaks, options.unrated_rating)
     ranking = _rank(context, plan.specs)
-    rows = _rows(context, ranking.groups, ranking.values, options.lots_seed)
+    rows, value_columns = _rows(context, ranking.groups, ranking.values, options.lots_seed)
     return Standings(
         tournament=context.tournament,
         rules=context.rules,
@@ -328,6 +333,7 @@ def rank_context(
         places=ranking.places,
         higher_is_better=ranking.higher_is_better,
         context=context,
+        value_columns=value_columns,
     )
 
 
@@ -498,18 +504,19 @@ def _rows(
     groups: list[list[int]],
     values: Values,
     lots_seed: int | None,
-) -> list[Row]:
-    """The rows in rank order; the values of each row are gathered column by column (one
-    C-level pass per column, then one transposition)."""
+) -> tuple[list[Row], dict[str, list[Fraction | None]]]:
+    """The rows in rank order and the value columns in that order; the values of each row
+    are gathered column by column (one C-level pass per column, then one transposition)."""
     players = context.tournament.players
     order, ranks, by_lot = _order(groups, players, lots_seed)
     names = list(values)  # the column labels, in list order
-    columns = [list(map(values[name].__getitem__, order)) for name in names]
-    row_values = zip(*columns, strict=True) if columns else ([()] * len(order))
-    return [
+    columns = {name: list(map(values[name].__getitem__, order)) for name in names}
+    row_values = zip(*columns.values(), strict=True) if columns else ([()] * len(order))
+    rows = [
         Row(rank, players[index], dict(zip(names, cells, strict=True)), lot)
         for rank, index, cells, lot in zip(ranks, order, row_values, by_lot, strict=True)
     ]
+    return rows, columns
 
 
 def _order(

@@ -31,6 +31,7 @@ class ValueTexts:
         standings: Standings,
         formatter: Callable[[Fraction | None, int | None], str] = show,
     ) -> None:
+        self.standings = standings
         self.columns = standings.columns
         self.places = [standings.places.get(name) for name in self.columns]
         self.formatter = formatter
@@ -39,13 +40,17 @@ class ValueTexts:
     def column_texts(self, rows: Sequence[Row]) -> list[list[str]]:
         """The texts of every column, each a list in row order (the whole table at once:
         each distinct value of a column is formatted once, the rest are C-level look-ups)."""
-        value_maps = [row.values for row in rows]
+        gathered = self.standings.value_columns if rows is self.standings.rows else {}
+        if not all(name in gathered for name in self.columns):
+            value_maps = [row.values for row in rows]
+            gathered = {name: list(map(itemgetter(name), value_maps)) for name in self.columns}
         columns = []
         for name, places in zip(self.columns, self.places, strict=True):
-            values = list(map(itemgetter(name), value_maps))
-            distinct = {id(value): value for value in values}
+            values = gathered[name]
+            identities = list(map(id, values))
+            distinct = dict(zip(identities, values, strict=True))
             text_of = {key: self.formatter(value, places) for key, value in distinct.items()}
-            columns.append(list(map(text_of.__getitem__, map(id, values))))
+            columns.append(list(map(text_of.__getitem__, identities)))
         return columns
 
     def row(self, row: Row) -> list[str]:

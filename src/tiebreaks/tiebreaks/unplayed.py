@@ -40,8 +40,14 @@ def under_regime(context: Context, spec: TiebreakSpec) -> Context:
         return context
     rules = rules_by_code(spec.regime)
     return context.memo(  # type: ignore[no-any-return]
-        ("regime", rules.code), lambda: replace(context, rules=rules, cache={})
+        ("regime", rules.code), lambda: replace(context, rules=rules, cache=_rules_free(context))
     )
+
+
+def _rules_free(context: Context) -> dict[str, object]:
+    """The cached arrays that do not depend on the rules (the flat lists and the columnar
+    grid), for a context under another regime."""
+    return {key: context.cache[key] for key in ("flat", "vector-grid") if key in context.cache}
 
 
 def adjusted_scores(context: Context) -> list[int]:

@@ -72,11 +72,17 @@ def _sorted_cut_sums(items: Contributions, cut: int, median: int) -> Integers:
     """Sums without the exception: order each row by (key, value), excluded rounds last; the
     low cuts drop the first ``cut + median`` values, the median the last ``median`` of the
     rest (as many as there are)."""
-    order = np.lexsort((items.value, items.key, ~items.included), axis=1)
-    values = np.take_along_axis(np.where(items.included, items.value, 0), order, axis=1)
+    count = items.included.sum(axis=1)
+    if items.key is items.value:  # one sort of the values (Buchholz-like sums)
+        largest = np.iinfo(np.int64).max
+        ordered = np.sort(np.where(items.included, items.value, largest), axis=1)
+        inside = np.arange(ordered.shape[1])[None, :] < count[:, None]
+        values = np.where(inside, ordered, 0)
+    else:
+        order = np.lexsort((items.value, items.key, ~items.included), axis=1)
+        values = np.take_along_axis(np.where(items.included, items.value, 0), order, axis=1)
     running = np.zeros((values.shape[0], values.shape[1] + 1), dtype=np.int64)
     np.cumsum(values, axis=1, out=running[:, 1:])
-    count = items.included.sum(axis=1)
     low = np.minimum(cut + median, count)
     high = np.maximum(low, count - median)
     rows = np.arange(values.shape[0])
