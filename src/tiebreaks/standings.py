@@ -28,9 +28,10 @@ from .tiebreaks.ratings import has_unrated_participants
 from .tiebreaks.registry import Definition, Kind, resolve
 from .tiebreaks.spec import TiebreakSpec, parse_spec_list
 from .tiebreaks.team_context import team_views
-from .tiebreaks.vectorised import group_left_tied, vector_column, wanted
+from .tiebreaks.vectorised import group_left_tied, load_numpy, vector_column, wanted
 
 if TYPE_CHECKING:
+    load_numpy()
     from .tiebreaks.vectorised.ranking import ArrayGroups
 
 RECOMMENDED = {
@@ -442,6 +443,7 @@ def _array_groups(context: Context) -> ArrayGroups | None:
     """The whole field as one group on arrays, for a field the columnar path computes."""
     if not wanted(context):
         return None
+    load_numpy()
     from .tiebreaks.vectorised.ranking import ArrayGroups
 
     return ArrayGroups.whole_field(context.size)

@@ -15,6 +15,8 @@ reference path is as fast as the import alone (about 0.1 s).
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -31,6 +33,15 @@ MIN_RESULTS = 40_000
 #: the largest score-system value (in units) times the rounds for which every sum and product
 #: of the columnar path (Sonneborn-Berger multiplies two scores) stays far inside int64
 _LARGEST_SCORE = 2**24
+
+
+def load_numpy() -> None:
+    """Import NumPy for the columnar path, with one OpenBLAS thread unless the user chose
+    otherwise: these computations use no linear algebra, and the threads OpenBLAS starts at
+    import cost CPU time that parallel batch runs need."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        import numpy  # noqa: F401
 
 
 def wanted(context: Context) -> bool:
@@ -56,6 +67,7 @@ def vector_column(context: Context, spec: TiebreakSpec, *, force: bool = False) 
     reference). ``force`` skips the size test (the equivalence tests use it)."""
     if not (force or wanted(context)) or context.team is not None or not fits_int64(context):
         return None
+    load_numpy()
     from .catalogue import implementation
 
     compute = implementation(spec.acronym)
@@ -71,6 +83,7 @@ def group_left_tied(context: Context, spec: TiebreakSpec, group: list[int]) -> b
     group tied as a whole (False: the reference decides)."""
     if spec.acronym != "DE" or len(group) < MIN_GROUP or not wanted(context):
         return False
+    load_numpy()
     from .direct_encounter import unseparated_group
 
     return unseparated_group(context, spec, group)
