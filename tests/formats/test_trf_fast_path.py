@@ -22,7 +22,12 @@ from hypothesis import strategies as st
 from tiebreaks.errors import Diagnostic, InputError
 from tiebreaks.formats.trf import decode_trf_bytes, read_trf_text, split_lines
 from tiebreaks.formats.trf_fields import Line
-from tiebreaks.formats.trf_player import PlayerRecord, read_player_record, read_rounds_ahead
+from tiebreaks.formats.trf_player import (
+    PlayerRecord,
+    read_plain_records,
+    read_player_record,
+    read_rounds_ahead,
+)
 from tiebreaks.model import ABSENT, Colour, Player, ResultKind, RoundResult, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -344,3 +349,49 @@ def assert_same_records(text: str) -> None:
 def test_mutated_round_fields_read_the_same_on_both_paths(text: str) -> None:
     assert_same_records(text)
     assert_same(text)
+
+
+FIELD_TEXTS = {
+    (48, 52): ["2000", "   0", "    ", "0000", "12a4", "\uff11234", " 99 ", "²000", "-100"],
+    (80, 84): [" 1.0", "    ", "1,5 ", " .5 ", "1.25", "abc ", "   0", " 1. ", "10.5"],
+    (85, 89): ["   1", "    ", "   0", "0000", "  x ", " 12 ", "\u0661   ", "   7"],
+    (10, 13): ["GM ", "g  ", "wf ", "   ", "xyz"],
+}
+
+
+@st.composite
+def files_with_mutated_player_fields(draw: st.DrawFn) -> str:
+    """The base file with the rating, points, rank, title or start number of some records
+    written in odd ways (blank, zero, letters, other digit sets, decimal commas ...)."""
+    lines = BASE.splitlines()
+    for _ in range(draw(st.integers(1, 6))):
+        number = draw(st.sampled_from(PLAYER_LINES))
+        (start, end), texts = draw(st.sampled_from(list(FIELD_TEXTS.items())))
+        text = draw(st.sampled_from(texts))
+        lines[number] = lines[number][:start] + text + lines[number][end:]
+    if draw(st.booleans()):
+        number = draw(st.sampled_from(PLAYER_LINES))
+        lines[number] = lines[number][:4] + draw(st.sampled_from(START_NUMBERS)) + lines[number][8:]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files_with_mutated_player_fields())
+def test_mutated_player_fields_read_the_same_on_both_paths(text: str) -> None:
+    """The fields of all records read at once (:func:`read_plain_records`) give what the
+    careful path gives record by record, or leave the record to it."""
+    assert_same(text)
+    lines = [line for line in split_lines(text, "t.trf") if line.record == "001"]
+    for declared_rounds in (None, 5):
+        read_ahead = fast([line.text for line in lines], declared_rounds)
+        plain = read_plain_records(lines, declared_rounds, read_ahead)
+        for line, results, record in zip(lines, read_ahead, plain, strict=True):
+            if record is not None:
+                assert read_record(line, declared_rounds, results) == (record, [])
+
+
+def test_plain_records_are_read_at_once() -> None:
+    """The comparison above is no proof unless the batch path really reads records."""
+    lines = [line for line in split_lines(BASE, "t.trf") if line.record == "001"]
+    plain = read_plain_records(lines, 5, fast([line.text for line in lines], 5))
+    assert all(record is not None for record in plain)

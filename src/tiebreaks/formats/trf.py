@@ -31,7 +31,7 @@ from .consistency import check_consistency
 from .trf_checks import guess_pairing_system, pairing_system_from_records, trf_locator
 from .trf_fields import Line, parse_count
 from .trf_header import HeaderRecords, declared_rounds, read_header_record, score_system
-from .trf_player import PlayerRecord, read_player_record, read_rounds_ahead
+from .trf_player import PlayerRecord, read_plain_records, read_player_record, read_rounds_ahead
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
 
@@ -155,10 +155,13 @@ def _read_player_records(
     read_ahead: list[tuple[RoundResult, ...] | None] = [None] * len(player_lines)
     if not careful:
         read_ahead = read_rounds_ahead([line.text for line in player_lines], declared)
+    plain: list[PlayerRecord | None] = [None] * len(player_lines)
+    if not careful:
+        plain = read_plain_records(player_lines, declared, read_ahead)
     records: list[PlayerRecord] = []
     seen: dict[int, Line] = {}
-    for line, results in zip(player_lines, read_ahead, strict=True):
-        record = read_player_record(line, declared, warnings, results)
+    for line, results, ready in zip(player_lines, read_ahead, plain, strict=True):
+        record = ready or read_player_record(line, declared, warnings, results)
         number = record.player.start_number
         if number in seen:
             raise line.error(

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import count
+from itertools import chain, compress, count
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
@@ -133,6 +133,61 @@ def read_player_record(
     return PlayerRecord(player, line, last_round)
 
 
+def read_plain_records(
+    lines: Sequence[Line],
+    declared_rounds: int | None,
+    read_ahead: Sequence[tuple[RoundResult, ...] | None],
+) -> list[PlayerRecord | None]:
+    """The fast path of :func:`read_player_record` for all records at once: each field of
+    all records is read in one C-level pass; a record with its rounds read ahead and plain
+    fields (start number, rating, points and rank as digits, or blank where allowed) becomes
+    the :class:`PlayerRecord` the careful path would build; any other is None (the careful
+    path reads it, with its errors and warnings)."""
+    texts = [line.text for line in lines]
+    starts = _counts(texts, 4, 8, blank=0)  # 0 (blank or written) is an error
+    ratings = _counts(texts, 48, 52, blank=0)  # 0 (blank or written): unrated
+    ranks = _counts(texts, 85, 89, blank=-1)  # a written 0 is a warning
+    points = [None if not t else parse_decimal(t) for t in _stripped(texts, 80, 84)]
+    plain = [
+        bool(start) and rating is not None and rank not in (0, None) and results is not None
+        for start, rating, rank, results in zip(starts, ratings, ranks, read_ahead, strict=True)
+    ]
+    records: list[PlayerRecord | None] = [None] * len(texts)
+    for index in compress(range(len(texts)), plain):
+        text, results = texts[index], cast(tuple[RoundResult, ...], read_ahead[index])
+        if points[index] is None and text[80:84].strip():
+            continue
+        last_round = len(results)
+        if declared_rounds is not None and last_round < declared_rounds:
+            results += (ABSENT,) * (declared_rounds - last_round)
+        player = Player(
+            start_number=cast(int, starts[index]),
+            name=text[14:47].strip(),
+            results=results,
+            rating=ratings[index] or None,
+            sex=text[9:10].strip(),
+            title=_normalise_title(text[10:13].strip()),
+            federation=text[53:56].strip(),
+            fide_id=text[57:68].strip(),
+            birth_date=text[69:79].strip(),
+            stated_points=points[index],
+            stated_rank=None if ranks[index] == -1 else ranks[index],
+            line=lines[index].number,
+        )
+        records[index] = PlayerRecord(player, lines[index], last_round)
+    return records
+
+
+def _stripped(texts: list[str], start: int, end: int) -> list[str]:
+    return list(map(str.strip, map(itemgetter(slice(start, end)), texts)))
+
+
+def _counts(texts: list[str], start: int, end: int, blank: int) -> list[int | None]:
+    """The whole number in columns ``start + 1``..``end`` of each text: ``blank`` for an
+    empty field, None for anything else than ASCII digits."""
+    return [blank if not field else parse_count(field) for field in _stripped(texts, start, end)]
+
+
 def _read_start_number(line: Line) -> int:
     """Starting rank (pairing number), columns 5-8, 1..9999."""
     text = line.text[4:8].strip()
@@ -203,6 +258,10 @@ def read_rounds_ahead(
     others may need an error or a warning: the careful path gives them. Raises nothing and
     warns nothing.
     """
+    if len(set(map(len, records))) == 1:  # records of one length: the usual file
+        uniform = _uniform_rounds_ahead(records, declared_rounds)
+        if uniform is not None:
+            return uniform
     every: list[str] = []  # the round fields of all records read here, one after another
     cut: list[tuple[int, int]] = []  # those records: index, number of round fields
     for index, record in enumerate(records):
@@ -224,6 +283,30 @@ def read_rounds_ahead(
             parse_count(records[index][4:8].strip()) not in map(_OPPONENT, results)
         ):
             read[index] = results
+    return read
+
+
+def _uniform_rounds_ahead(
+    records: Sequence[str], declared_rounds: int | None
+) -> list[tuple[RoundResult, ...] | None] | None:
+    """:func:`read_rounds_ahead` for records that all have the same length, with every step
+    a C-level pass over all of them; None when a record has an unusual field (the general
+    loop then finds which)."""
+    size = _field_count(records[0], declared_rounds)
+    if not size:
+        return None
+    every = list(chain.from_iterable(map(_field_getter(size), records)))
+    first: dict[str, int] = {}
+    positions = list(map(first.setdefault, every, count()))
+    by_position, unusual = _read_distinct_fields(first, len(every))
+    if unusual:
+        return None
+    results = list(map(by_position.__getitem__, positions))
+    read: list[tuple[RoundResult, ...] | None] = list(zip(*[iter(results)] * size, strict=True))
+    for index in compress(range(len(records)), map(_may_be_paired_with_itself, records)):
+        own = parse_count(records[index][4:8].strip())
+        if own in map(_OPPONENT, cast(tuple[RoundResult, ...], read[index])):
+            read[index] = None
     return read
 
 
