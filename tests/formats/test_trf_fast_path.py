@@ -351,7 +351,7 @@ def test_mutated_round_fields_read_the_same_on_both_paths(text: str) -> None:
     assert_same(text)
 
 
-FIELD_TEXTS = {
+PLAYER_FIELD_TEXTS = {
     (48, 52): ["2000", "   0", "    ", "0000", "12a4", "\uff11234", " 99 ", "²000", "-100"],
     (80, 84): [" 1.0", "    ", "1,5 ", " .5 ", "1.25", "abc ", "   0", " 1. ", "10.5"],
     (85, 89): ["   1", "    ", "   0", "0000", "  x ", " 12 ", "\u0661   ", "   7"],
@@ -366,7 +366,7 @@ def files_with_mutated_player_fields(draw: st.DrawFn) -> str:
     lines = BASE.splitlines()
     for _ in range(draw(st.integers(1, 6))):
         number = draw(st.sampled_from(PLAYER_LINES))
-        (start, end), texts = draw(st.sampled_from(list(FIELD_TEXTS.items())))
+        (start, end), texts = draw(st.sampled_from(list(PLAYER_FIELD_TEXTS.items())))
         text = draw(st.sampled_from(texts))
         lines[number] = lines[number][:start] + text + lines[number][end:]
     if draw(st.booleans()):
