@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -118,46 +119,98 @@ def live_rows(path: Path, repeat: int) -> list[str]:
 
 
 def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
-    """CPU seconds of every individual tie-break at each size (in-process, one context per
-    size, caches cleared between tie-breaks), and the ratio largest/smallest divided by the
-    size ratio: 1.0 is linear."""
+    """CPU seconds of every individual tie-break at each size, on the reference path and on
+    the columnar path (in-process, one context per size, caches cleared between tie-breaks
+    except the columnar grid, whose one-off cost is its own row), and the ratio
+    largest/smallest divided by the size ratio: 1.0 is linear."""
     import gc
 
     from tiebreaks.api import read_tournament
     from tiebreaks.standings import choose_rules
     from tiebreaks.tiebreaks.context import build_context
-    from tiebreaks.tiebreaks.registry import resolve
-    from tiebreaks.tiebreaks.spec import TiebreakSpec
 
     gc.disable()  # as compute_standings and the CLI run: the collector would add its own
     # cost, growing with every object alive, to each measurement
     names = catalogue().split(",")
-    seconds: dict[str, list[float]] = {name: [] for name in names}
+    seconds: dict[str, list[tuple[float, float]]] = {name: [] for name in ["grid", *names]}
     for players in sizes:
         tournament = read_tournament(ensure_json(players, rounds, 1))
         context = build_context(tournament, choose_rules(tournament, None)[0])
         context.cache["unrated_rating"] = 1400
+        seconds["grid"].append((0.0, _grid_seconds(context)))
         for name in names:
-            spec, entry = resolve(TiebreakSpec(name))
-            group = [list(range(context.size))]
-            start = time.process_time()
-            if entry.compute is not None:
-                entry.compute(context, spec)
-            elif entry.order_group is not None:
-                entry.order_group(context, spec, group[0])
-            seconds[name].append(time.process_time() - start)
-            for key in [key for key in context.cache if key != "unrated_rating"]:
-                del context.cache[key]
+            seconds[name].append(
+                (_reference_seconds(context, name), _columnar_seconds(context, name))
+            )
+    return _scaling_table(sizes, seconds)
+
+
+def _clear(context: Any, keep: tuple[str, ...]) -> None:
+    for key in [key for key in context.cache if key not in keep]:
+        del context.cache[key]
+
+
+def _grid_seconds(context: Any) -> float:
+    from tiebreaks.tiebreaks.vectorised import load_numpy
+
+    load_numpy()
+    from tiebreaks.tiebreaks.vectorised.grid import grid
+
+    _clear(context, ("unrated_rating", "flat"))
+    start = time.process_time()
+    grid(context)
+    return time.process_time() - start
+
+
+def _reference_seconds(context: Any, name: str) -> float:
+    from tiebreaks.tiebreaks.registry import resolve
+    from tiebreaks.tiebreaks.spec import TiebreakSpec
+
+    spec, entry = resolve(TiebreakSpec(name))
+    _clear(context, ("unrated_rating", "flat", "vector-grid"))
+    start = time.process_time()
+    if entry.compute is not None:
+        entry.compute(context, spec)
+    elif entry.order_group is not None:
+        entry.order_group(context, spec, list(range(context.size)))
+    return time.process_time() - start
+
+
+def _columnar_seconds(context: Any, name: str) -> float:
+    """The columnar path where there is one (DE: the test of a large tied group); the
+    reference time otherwise (DEB, RBT), as the standings run them."""
+    from tiebreaks.tiebreaks.registry import resolve
+    from tiebreaks.tiebreaks.spec import TiebreakSpec
+    from tiebreaks.tiebreaks.vectorised import group_left_tied, vector_column
+
+    spec, entry = resolve(TiebreakSpec(name))
+    _clear(context, ("unrated_rating", "flat", "vector-grid"))
+    start = time.process_time()
+    if entry.compute is not None:
+        if vector_column(context, spec, force=True) is None:
+            entry.compute(context, spec)
+    elif not group_left_tied(context, spec, list(range(context.size))):
+        assert entry.order_group is not None
+        entry.order_group(context, spec, list(range(context.size)))
+    return time.process_time() - start
+
+
+def _scaling_table(
+    sizes: Sequence[int], seconds: dict[str, list[tuple[float, float]]]
+) -> list[str]:
     header = " | ".join(f"{size:,}" for size in sizes)
     rows = [
-        f"| tie-break | {header} | growth / size growth |",
-        "|---|" + "---:|" * (len(sizes) + 1),
+        f"| tie-break | reference: {header} | growth | columnar: {header} | growth |",
+        "|---|" + "---:|" * (2 * len(sizes) + 2),
     ]
     growth = sizes[-1] / sizes[0]
-    for name in names:
-        cells = " | ".join(f"{value:.3f}" for value in seconds[name])
-        ratio = seconds[name][-1] / max(seconds[name][0], 1e-9) / growth
-        rows.append(f"| {name} | {cells} | {ratio:.2f} |")
+    for name, pairs in seconds.items():
+        cells = []
+        for path in (0, 1):
+            values = [pair[path] for pair in pairs]
+            ratio = values[-1] / max(values[0], 1e-9) / growth
+            cells.append(" | ".join(f"{value:.3f}" for value in values) + f" | {ratio:.2f}")
+        rows.append(f"| {name} | {cells[0]} | {cells[1]} |")
     return rows
 
 

@@ -24,16 +24,17 @@ from tiebreaks.formats.trf import read_trf_text
 from tiebreaks.model import Tournament
 from tiebreaks.rules import rules_by_name
 from tiebreaks.standings import compute_standings, prepared
+from tiebreaks.tiebreaks import vectorised
 from tiebreaks.tiebreaks.column import Column
 from tiebreaks.tiebreaks.context import Context, build_context
 from tiebreaks.tiebreaks.contributions import Contribution, modified_sum
-from tiebreaks.tiebreaks import vectorised
 from tiebreaks.tiebreaks.registry import catalogue as registry_catalogue
 from tiebreaks.tiebreaks.registry import resolve
 from tiebreaks.tiebreaks.spec import parse_spec
 from tiebreaks.tiebreaks.vectorised import vector_column
 from tiebreaks.tiebreaks.vectorised.catalogue import implementation
 from tiebreaks.tiebreaks.vectorised.direct_encounter import unseparated_group
+from tiebreaks.tiebreaks.vectorised.ranking import ArrayGroups
 from tiebreaks.tiebreaks.vectorised.sums import Contributions, modified_sums
 
 from ..builders import Builder
@@ -276,3 +277,16 @@ def test_standings_are_the_same_on_both_paths(
         monkeypatch.setattr(vectorised, "MIN_RESULTS", 0)
         monkeypatch.setattr(vectorised, "MIN_GROUP", 2)
         assert standings_table(tournament, tiebreaks, rules) == reference
+
+
+def test_array_groups_split_like_sorted_groups() -> None:
+    """Groups keep their places, equal keys keep their order, a key that does not fit in
+    int64 leaves the groups unchanged (the list path then ranks)."""
+    groups = ArrayGroups.of_lists([[4, 2, 0], [1], [3, 5]])
+    assert groups.split([7, 0, 7, 9, 5, 8])  # keys of participants 0..5
+    assert groups.lists() == [[4], [2, 0], [1], [5], [3]]  # 4 has 5; 2 and 0 have 7
+    assert groups.split([0, 0, 1, 0, 0, 0])
+    assert groups.lists() == [[4], [0], [2], [1], [5], [3]]
+    huge = ArrayGroups.whole_field(3)
+    assert not huge.split([2**70, 1, 2])
+    assert huge.lists() == [[0, 1, 2]]

@@ -42,18 +42,22 @@ class ArrayGroups:
 
     def split(self, keys: Sequence[int]) -> bool:
         """Order every group by ``keys`` (per participant, smaller first) and split it where
-        the key changes. False, with nothing changed, when a key does not fit in int64."""
-        if self.starts.all():
+        the key changes. Only the members of groups still tied are looked at. False, with
+        nothing changed, when a key does not fit in int64."""
+        group = np.cumsum(self.starts)
+        tied = np.bincount(group)[group] > 1
+        if not tied.any():
             return True  # every group has one member
+        positions = np.flatnonzero(tied)
+        members = self.order[positions]
         try:
-            values = np.array(keys, dtype=np.int64)
+            values = np.fromiter(map(keys.__getitem__, members.tolist()), np.int64, len(members))
         except OverflowError:
             return False
-        ordered = values[self.order]
-        permutation = np.lexsort((ordered, np.cumsum(self.starts)))
-        self.order = self.order[permutation]
-        ordered = ordered[permutation]
-        self.starts[1:] |= ordered[1:] != ordered[:-1]
+        permutation = np.lexsort((values, group[positions]))
+        self.order[positions] = members[permutation]
+        values = values[permutation]
+        self.starts[positions[1:][values[1:] != values[:-1]]] = True
         return True
 
     def lists(self) -> list[list[int]]:
