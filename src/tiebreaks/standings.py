@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import groupby
+from itertools import groupby, repeat
 from typing import TYPE_CHECKING
 
 from .api import paused_garbage_collector
@@ -430,7 +430,7 @@ def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ra
         ranking.higher_is_better[label] = column.higher_is_better
         if column.places is not None:
             ranking.places[label] = column.places
-        if tied is not None and not tied.split(_sort_keys(column)):
+        if tied is not None and not tied.split(column.numerators, column.higher_is_better):
             ranking.groups, tied = tied.lists(), None
         if tied is None:
             ranking.groups = _split_by_column(column, ranking.groups)
@@ -513,11 +513,9 @@ def _rows(
     order, ranks, by_lot = _order(groups, players, lots_seed)
     names = list(values)  # the column labels, in list order
     columns = {name: list(map(values[name].__getitem__, order)) for name in names}
-    row_values = zip(*columns.values(), strict=True) if columns else ([()] * len(order))
-    rows = [
-        Row(rank, players[index], dict(zip(names, cells, strict=True)), lot)
-        for rank, index, cells, lot in zip(ranks, order, row_values, by_lot, strict=True)
-    ]
+    row_values = zip(*columns.values(), strict=True) if columns else repeat((), len(order))
+    value_maps = map(dict, map(zip, repeat(names), row_values))
+    rows = list(map(Row, ranks, map(players.__getitem__, order), value_maps, by_lot))
     return rows, columns
 
 

@@ -287,6 +287,9 @@ def test_array_groups_split_like_sorted_groups() -> None:
     assert groups.lists() == [[4], [2, 0], [1], [5], [3]]  # 4 has 5; 2 and 0 have 7
     assert groups.split([0, 0, 1, 0, 0, 0])
     assert groups.lists() == [[4], [0], [2], [1], [5], [3]]
+    larger_first = ArrayGroups.whole_field(4)
+    assert larger_first.split([3, None, 5, 3], higher_is_better=True)
+    assert larger_first.lists() == [[2], [0, 3], [1]]  # undefined last
     huge = ArrayGroups.whole_field(3)
     assert not huge.split([2**70, 1, 2])
     assert huge.lists() == [[0, 1, 2]]

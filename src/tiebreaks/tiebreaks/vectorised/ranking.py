@@ -40,18 +40,20 @@ class ArrayGroups:
         starts[(np.cumsum(sizes) - sizes)[sizes > 0]] = True
         return cls(order, starts)
 
-    def split(self, keys: Sequence[int]) -> bool:
-        """Order every group by ``keys`` (per participant, smaller first) and split it where
-        the key changes. Only the members of groups still tied are looked at. False, with
-        nothing changed, when a key does not fit in int64."""
+    def split(self, numerators: Sequence[int | None], higher_is_better: bool = False) -> bool:
+        """Order every group by the values (``higher_is_better``: larger first, else smaller
+        first; an undefined value after every defined one) and split it where the value
+        changes. Only the members of groups still tied are looked at. False, with nothing
+        changed, when a value does not fit in int64."""
         group = np.cumsum(self.starts)
         tied = np.bincount(group)[group] > 1
         if not tied.any():
             return True  # every group has one member
         positions = np.flatnonzero(tied)
         members = self.order[positions]
+        keys = _sort_keys(list(map(numerators.__getitem__, members.tolist())), higher_is_better)
         try:
-            values = np.fromiter(map(keys.__getitem__, members.tolist()), np.int64, len(members))
+            values = np.array(keys, dtype=np.int64)
         except OverflowError:
             return False
         permutation = np.lexsort((values, group[positions]))
@@ -65,3 +67,15 @@ class ArrayGroups:
         bounds = [*np.flatnonzero(self.starts).tolist(), len(self.order)]
         order = self.order.tolist()
         return [order[start:end] for start, end in pairwise(bounds)]
+
+
+def _sort_keys(values: list[int | None], higher_is_better: bool) -> list[int]:
+    """Keys that sort best first: the value, negated when larger is better; an undefined
+    value gets a key after every other key (only the order inside a group matters, so after
+    the keys given is enough)."""
+    sign = -1 if higher_is_better else 1
+    if None not in values:
+        return list(map(sign.__mul__, values))  # type: ignore[arg-type]
+    defined = [sign * value for value in values if value is not None]
+    worst = max(defined, default=0) + 1
+    return [worst if value is None else sign * value for value in values]
