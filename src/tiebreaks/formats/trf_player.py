@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import chain, compress, count
+from itertools import chain, compress, count, repeat
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
@@ -147,35 +147,70 @@ def read_plain_records(
     starts = _counts(texts, 4, 8, blank=0)  # 0 (blank or written) is an error
     ratings = _counts(texts, 48, 52, blank=0)  # 0 (blank or written): unrated
     ranks = _counts(texts, 85, 89, blank=-1)  # a written 0 is a warning
-    points = [None if not t else parse_decimal(t) for t in _stripped(texts, 80, 84)]
+    point_texts = _stripped(texts, 80, 84)
+    points = [None if not text else parse_decimal(text) for text in point_texts]
     plain = [
-        bool(start) and rating is not None and rank not in (0, None) and results is not None
-        for start, rating, rank, results in zip(starts, ratings, ranks, read_ahead, strict=True)
-    ]
-    records: list[PlayerRecord | None] = [None] * len(texts)
-    for index in compress(range(len(texts)), plain):
-        text, results = texts[index], cast(tuple[RoundResult, ...], read_ahead[index])
-        if points[index] is None and text[80:84].strip():
-            continue
-        last_round = len(results)
-        if declared_rounds is not None and last_round < declared_rounds:
-            results += (ABSENT,) * (declared_rounds - last_round)
-        player = Player(
-            start_number=cast(int, starts[index]),
-            name=text[14:47].strip(),
-            results=results,
-            rating=ratings[index] or None,
-            sex=text[9:10].strip(),
-            title=_normalise_title(text[10:13].strip()),
-            federation=text[53:56].strip(),
-            fide_id=text[57:68].strip(),
-            birth_date=text[69:79].strip(),
-            stated_points=points[index],
-            stated_rank=None if ranks[index] == -1 else ranks[index],
-            line=lines[index].number,
+        bool(start)
+        and rating is not None
+        and rank not in (0, None)
+        and results is not None
+        and (point is not None or not text)
+        for start, rating, rank, results, point, text in zip(
+            starts, ratings, ranks, read_ahead, points, point_texts, strict=True
         )
-        records[index] = PlayerRecord(player, lines[index], last_round)
+    ]
+    chosen = list(compress(range(len(texts)), plain))
+    records: list[PlayerRecord | None] = [None] * len(texts)
+    for index, record in zip(
+        chosen,
+        _plain_records(
+            lines, chosen, declared_rounds, read_ahead, (starts, ratings, ranks, points)
+        ),
+        strict=True,
+    ):
+        records[index] = record
     return records
+
+
+def _plain_records(
+    lines: Sequence[Line],
+    chosen: list[int],
+    declared_rounds: int | None,
+    read_ahead: Sequence[tuple[RoundResult, ...] | None],
+    numbers: tuple[list[int | None], list[int | None], list[int | None], list[Fraction | None]],
+) -> list[PlayerRecord]:
+    """The records ``chosen`` (all of whose fields are plain), each field of all of them in
+    one C-level pass; the players are built positionally, in the field order of
+    :class:`Player`."""
+    texts = [lines[index].text for index in chosen]
+    starts, ratings, ranks, points = ([column[index] for index in chosen] for column in numbers)
+    rounds = [cast(tuple[RoundResult, ...], read_ahead[index]) for index in chosen]
+    last_rounds = list(map(len, rounds))
+    if declared_rounds is not None:
+        rounds = [
+            r + (ABSENT,) * (declared_rounds - len(r)) if len(r) < declared_rounds else r
+            for r in rounds
+        ]
+    players = list(
+        map(
+            Player,
+            starts,
+            _stripped(texts, 14, 47),
+            rounds,
+            [rating or None for rating in ratings],
+            repeat(None),
+            _stripped(texts, 9, 10),
+            map(_normalise_title, _stripped(texts, 10, 13)),
+            _stripped(texts, 53, 56),
+            _stripped(texts, 57, 68),
+            _stripped(texts, 69, 79),
+            points,
+            [None if rank == -1 else rank for rank in ranks],
+            repeat(()),
+            [lines[index].number for index in chosen],
+        )
+    )
+    return list(map(PlayerRecord, players, map(lines.__getitem__, chosen), last_rounds))
 
 
 def _stripped(texts: list[str], start: int, end: int) -> list[str]:
