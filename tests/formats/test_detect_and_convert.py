@@ -113,3 +113,24 @@ def test_infer_finds_the_hidden_buchholz(tmp_path: Path, hidden: str, rules: str
     assert all(column == "BH" for column, _, _ in readings)
     result = CliRunner().invoke(main, ["check", str(path), "--infer", "-t", "PTS,BH"])
     assert f"column 'BH' = {hidden} under {rules}" in result.stdout
+
+
+OURS_START = '{"format": "tiebreaks-tournament", "version": 1'
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [
+        (OURS_START + ', "players": []}', "json"),
+        ("\ufeff  \n" + OURS_START + "}", "json"),
+        # a document that starts as ours but has a Chess-JSON key: what the parse says
+        (OURS_START + ', "filetype": "Event"}', "chess-json"),
+        (OURS_START + ', "event": {}}', "chess-json"),
+        (OURS_START + ', "\\u0065vent": {}}', "chess-json"),  # "event" spelt with an escape
+        (OURS_START + ', "name": "event"}', "json"),  # the word as a value only
+        ('{"filetype": "Event", "format": "tiebreaks-tournament"}', "chess-json"),
+    ],
+)
+def test_json_kind_without_and_with_parsing(text: str, fmt: str) -> None:
+    """The shortcut for documents that start as ours gives what parsing them gives."""
+    assert detect_format(text.encode()) == fmt

@@ -40,7 +40,19 @@ def detect_format(data: bytes) -> str:
     return "csv"
 
 
+#: the start of a document in our format, as our writer writes it
+_OURS = re.compile(
+    rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"format"[ \t\r\n]*:[ \t\r\n]*"tiebreaks-tournament"'
+)
+
+
 def _json_kind(data: bytes) -> str:
+    """Chess-JSON for a document with ``"filetype": "Event"`` or an ``"event"`` object, else
+    our JSON. A document that starts as ours and has neither key written anywhere (nor any
+    ``\\u`` escape, which could spell one) is ours without parsing it: the answer the parse
+    would give, for a fraction of its time on a big file."""
+    if _OURS.match(data) and not any(text in data for text in (b'"filetype"', b'"event"', b"\\u")):
+        return "json"
     try:
         document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
