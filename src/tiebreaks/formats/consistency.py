@@ -334,6 +334,10 @@ def describe_result(result: RoundResult) -> str:
     return text
 
 
+#: results from which the screen runs on arrays (:mod:`.consistency_arrays`, the same answer)
+ARRAYS_FROM = 40_000
+
+
 def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
     """The rounds in which some pairing may not agree on both sides (opponents that exist and
     name each other back, complementary results, opposite colours); the others certainly do.
@@ -344,6 +348,12 @@ def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
     :data:`_AGREEING_IN_COLOUR`); every player is answered when ``mirror[mirror[i]] == i``.
     """
     rounds, count = table.rounds, len(table.numbers)
+    if count * rounds >= ARRAYS_FROM and count:
+        from .consistency_arrays import rounds_to_examine
+
+        agreeing = (_AGREEING_IN_COLOUR, _AGREEING)
+        flat_lists = (flat.opponents, flat.kinds, flat.colours)
+        return rounds_to_examine(table.numbers, rounds, flat_lists, agreeing)
     positions = list(range(count))
     return [
         index + 1
