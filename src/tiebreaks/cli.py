@@ -212,6 +212,7 @@ def standings(
         return render_standings(result, output_format, lang)
 
     _emit(_guarded(run), output, file)
+    _LEAVE_AT_ONCE.append(True)  # everything is written: see run()
 
 
 def render_standings(result: Standings, output_format: str, lang: str = "en") -> str | bytes:
@@ -527,6 +528,10 @@ def list_tiebreaks(name: str | None) -> None:
     click.echo(_guarded(lambda: catalogue_text.details(name) if name else catalogue_text.table()))
 
 
+#: set by a command whose output is complete and that has nothing left to close
+_LEAVE_AT_ONCE: list[bool] = []
+
+
 def run() -> None:
     """Entry point that never shows a traceback."""
     import gc
@@ -534,7 +539,9 @@ def run() -> None:
     gc.disable()  # a short-lived process building large acyclic structures: see api.py
     try:
         main(standalone_mode=True)
-    except SystemExit:
+    except SystemExit as leaving:
+        if _LEAVE_AT_ONCE and leaving.code in (0, None):
+            _leave(0)
         raise
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -546,6 +553,18 @@ def run() -> None:
         say(f"internal error: {type(error).__name__}: {error}")
         click.echo("This is a bug in tiebreaks; please report it with the input file.", err=True)
         sys.exit(EXIT_INTERNAL)
+
+
+def _leave(code: int) -> None:
+    """Exit without the interpreter's teardown, which frees every object one by one (half a
+    second after the standings of 100,000 players); the operating system takes the memory
+    back at once. Only after a command that wrote all its output and holds nothing open."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        code = EXIT_INPUT
+    os._exit(code)
 
 
 from .cli_batch import batch  # noqa: E402
