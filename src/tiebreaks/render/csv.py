@@ -43,14 +43,32 @@ def standings_csv(standings: Standings) -> str:
     writer.writerow(["rank", "id", "name", "rating", *map(spreadsheet_safe, texts.columns)])
     rows = standings.rows
     players = [row.player for row in rows]
-    writer.writerows(
-        zip(
-            [row.rank for row in rows],
-            [player.start_number for player in players],
-            [spreadsheet_safe(shown_name(player.name)) for player in players],
-            [player.rating or "" for player in players],
-            *texts.column_texts(rows),
-            strict=True,
-        )
-    )
-    return buffer.getvalue()
+    columns = [
+        list(map(str, [row.rank for row in rows])),
+        list(map(str, [player.start_number for player in players])),
+        [_cell(spreadsheet_safe(shown_name(player.name))) for player in players],
+        [str(player.rating or "") for player in players],
+        *map(_cells, texts.column_texts(rows)),
+    ]
+    lines = map(",".join, zip(*columns, strict=True))
+    return buffer.getvalue() + "".join(line + "\n" for line in lines)
+
+
+def _cells(column: list[str]) -> list[str]:
+    """A column of value texts as cells (each distinct text looked at once)."""
+    quoted = {text: _cell(text) for text in set(column)}
+    if all(quoted[text] is text for text in quoted):
+        return column
+    return list(map(quoted.__getitem__, column))
+
+
+def _cell(text: str) -> str:
+    """A cell as :mod:`csv` writes it (minimal quoting): quoted when it holds a comma, a
+    quote or a line break, its quotes doubled. The rows are joined directly, which is
+    several times faster than the writer on a big table (``tests/render``)."""
+    if any(character in text for character in _SPECIAL):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+_SPECIAL = (",", '"', "\n", "\r")
