@@ -37,6 +37,8 @@ def to_decimal_text(value: Fraction | int, max_places: int = 4) -> str:
     """Shortest exact decimal text of a value ("6.5", "12.25", "10"); rounded past max_places
     (halves away from zero, as :func:`round_half_up`)."""
     numerator, denominator = _ratio(value)
+    if denominator == 1:
+        return str(numerator)
     for places in range(max_places + 1):
         scaled, remainder = divmod(numerator * 10**places, denominator)
         if not remainder:
