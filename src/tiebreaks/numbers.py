@@ -40,7 +40,8 @@ def to_decimal_text(value: Fraction | int, max_places: int = 4) -> str:
     if denominator == 1:
         return str(numerator)
     for places in range(max_places + 1):
-        scaled, remainder = divmod(numerator * 10**places, denominator)
+        scale: int = 10**places
+        scaled, remainder = divmod(numerator * scale, denominator)
         if not remainder:
             return _decimal_from_scaled(scaled, places)
     return _decimal_from_scaled(_scaled_half_up(numerator, denominator, max_places), max_places)
@@ -61,7 +62,8 @@ def _ratio(value: Fraction | int) -> tuple[int, int]:
 def _scaled_half_up(numerator: int, denominator: int, places: int) -> int:
     """``numerator / denominator`` times ``10**places``, rounded to an integer with halves
     away from zero: the integer form of :func:`round_half_up` (``tests/test_numbers.py``)."""
-    whole, remainder = divmod(abs(numerator) * 10**places, denominator)
+    scale: int = 10**places
+    whole, remainder = divmod(abs(numerator) * scale, denominator)
     if 2 * remainder >= denominator:
         whole += 1
     return -whole if numerator < 0 else whole
