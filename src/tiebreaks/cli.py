@@ -209,6 +209,7 @@ def standings(
                 say(f"warning: {warning}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
+        _KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
         return render_standings(result, output_format, lang)
 
     _emit(_guarded(run), output, file)
@@ -530,6 +531,9 @@ def list_tiebreaks(name: str | None) -> None:
 
 #: set by a command whose output is complete and that has nothing left to close
 _LEAVE_AT_ONCE: list[bool] = []
+#: the last standings command's tournament and standings (see run(): a big run's objects
+#: are left to the exit instead of being freed one by one before it)
+_KEPT: list[object] = []
 
 
 def run() -> None:
