@@ -541,6 +541,7 @@ def run() -> None:
     import gc
 
     gc.disable()  # a short-lived process building large acyclic structures: see api.py
+    _keep_freed_memory()
     try:
         main(standalone_mode=True)
     except SystemExit as leaving:
@@ -557,6 +558,27 @@ def run() -> None:
         say(f"internal error: {type(error).__name__}: {error}")
         click.echo("This is a bug in tiebreaks; please report it with the input file.", err=True)
         sys.exit(EXIT_INTERNAL)
+
+
+def _keep_freed_memory() -> None:
+    """With glibc, keep freed memory for reuse instead of handing it back to the system at
+    once: the columnar path allocates and frees many arrays of megabytes, and each one taken
+    again from the system costs a page fault per 4 KiB (a third of a second of system time on
+    100,000 players). A short-lived process only; elsewhere nothing is changed."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30)
+        libc.mallopt(_M_MMAP_THRESHOLD, 1 << 30)
+    except (OSError, AttributeError):  # not glibc
+        return
+
+
+_M_TRIM_THRESHOLD = -1  # glibc malloc.h
+_M_MMAP_THRESHOLD = -3
 
 
 def _leave(code: int) -> None:
