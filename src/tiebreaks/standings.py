@@ -21,7 +21,7 @@ from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.team_matches import team_tournament
 from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules, rules_by_name, rules_for_date
-from .tiebreaks.column import Column
+from .tiebreaks.column import Column, sort_keys
 from .tiebreaks.context import Context, build_context
 from .tiebreaks.names import ResolvedName, resolve_list, resolve_name
 from .tiebreaks.ratings import has_unrated_participants
@@ -452,7 +452,7 @@ def _array_groups(context: Context) -> ArrayGroups | None:
 def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
     """Order every tied group by the column (best first; undefined values last) and split it
     where the value changes."""
-    keys = _sort_keys(column)
+    keys = sort_keys(column.numerators, column.higher_is_better)
     result: list[list[int]] = []
     for group in groups:
         if len(group) == 1:
@@ -461,18 +461,6 @@ def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]
         ordered = sorted(group, key=keys.__getitem__)
         result.extend(list(tied) for _, tied in groupby(ordered, key=keys.__getitem__))
     return result
-
-
-def _sort_keys(column: Column) -> list[int]:
-    """Per participant an integer that sorts best first: the negated rank key, and for an
-    undefined value one more than the largest (it ranks after every defined value)."""
-    numerators = column.numerators
-    sign = -1 if column.higher_is_better else 1  # rank_key negated
-    if None not in numerators:
-        return list(map(sign.__mul__, numerators))  # type: ignore[arg-type]
-    negated = [None if value is None else sign * value for value in numerators]
-    worst = max((key for key in negated if key is not None), default=0) + 1
-    return [worst if key is None else key for key in negated]
 
 
 def _split_by_group(

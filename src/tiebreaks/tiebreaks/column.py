@@ -44,3 +44,15 @@ class Column:
         if numerator is None or self.higher_is_better:
             return numerator
         return -numerator
+
+
+def sort_keys(values: Sequence[int | None], higher_is_better: bool) -> list[int]:
+    """Integers that sort the values best first: the value, negated when larger is better;
+    an undefined value (None: ARO or AOB without games ...) gets a key after every other one of
+    ``values``, so it ranks after every defined value. The list path of the standings and the
+    tied groups on arrays both order by these keys."""
+    sign = -1 if higher_is_better else 1
+    if None not in values:
+        return list(map(sign.__mul__, values))  # type: ignore[arg-type]
+    worst = max((sign * value for value in values if value is not None), default=0) + 1
+    return [worst if value is None else sign * value for value in values]

@@ -14,6 +14,7 @@ from itertools import chain, pairwise
 
 import numpy as np
 
+from ..column import sort_keys
 from .grid import Flags, Integers
 
 
@@ -51,7 +52,7 @@ class ArrayGroups:
             return True  # every group has one member
         positions = np.flatnonzero(tied)
         members = self.order[positions]
-        keys = _sort_keys(list(map(numerators.__getitem__, members.tolist())), higher_is_better)
+        keys = sort_keys(list(map(numerators.__getitem__, members.tolist())), higher_is_better)
         try:
             values = np.array(keys, dtype=np.int64)
         except OverflowError:
@@ -67,15 +68,3 @@ class ArrayGroups:
         bounds = [*np.flatnonzero(self.starts).tolist(), len(self.order)]
         order = self.order.tolist()
         return [order[start:end] for start, end in pairwise(bounds)]
-
-
-def _sort_keys(values: list[int | None], higher_is_better: bool) -> list[int]:
-    """Keys that sort best first: the value, negated when larger is better; an undefined
-    value gets a key after every other key (only the order inside a group matters, so after
-    the keys given is enough)."""
-    sign = -1 if higher_is_better else 1
-    if None not in values:
-        return list(map(sign.__mul__, values))  # type: ignore[arg-type]
-    defined = [sign * value for value in values if value is not None]
-    worst = max(defined, default=0) + 1
-    return [worst if value is None else sign * value for value in values]
