@@ -29,9 +29,7 @@ def _table(flag: str) -> Flags:
 
 
 PLAYED = _table("played")
-RATED = _table("rated")
 FORFEIT = _table("forfeit")
-HAS_OPPONENT = _table("has_opponent")
 VOLUNTARILY_UNPLAYED = _table("voluntarily_unplayed")
 REQUESTED_BYE = _table("requested_bye")
 #: game outcome in half-points from this side (2 win, 1 draw, 0 loss); -1 for a bye
@@ -48,9 +46,7 @@ class Grid:
     black: Flags
     points: Integers  # in the context's unit
     played: Flags
-    rated: Flags
     forfeit: Flags
-    has_opponent: Flags
     voluntarily_unplayed: Flags
     requested_bye: Flags
     outcome: Integers
@@ -106,9 +102,7 @@ def grid_from_codes(
         black=black,
         points=points,
         played=PLAYED[codes],
-        rated=RATED[codes],
         forfeit=FORFEIT[codes],
-        has_opponent=HAS_OPPONENT[codes],
         voluntarily_unplayed=VOLUNTARILY_UNPLAYED[codes],
         requested_bye=REQUESTED_BYE[codes],
         outcome=OUTCOME[codes],

@@ -24,8 +24,10 @@ from ..spec import TiebreakSpec
 from ..unplayed import under_regime
 from .buchholz import buchholz_values
 from .grid import KINDS, Flags, Integers, grid
+from .ratings import games_over_the_board
 from .registry import vectorised
-from .sums import Contributions, modified_sums
+from .sums import Contributions, modified_sums, trimmed_sums
+from .unplayed import unplayed_as_draw_points
 
 
 def _kashdan_table() -> Integers:
@@ -49,11 +51,10 @@ def us_adjusted_scores(context: Context) -> Integers:
     """Every participant's US adjusted score in units (US Chess rule 34E): the points of the
     games played over the board, the draw value for every other round considered."""
 
-    def compute() -> Integers:
-        table = grid(context)
-        return np.where(table.played, table.points, context.draw).sum(axis=1)  # type: ignore[no-any-return]
-
-    return context.memo(("vector-us-chess", "adjusted-scores"), compute)  # type: ignore[no-any-return]
+    return context.memo(  # type: ignore[no-any-return]
+        ("vector-us-chess", "adjusted-scores"),
+        lambda: unplayed_as_draw_points(context).sum(axis=1),
+    )
 
 
 def over_the_board(context: Context, per_participant: Integers) -> Integers:
@@ -79,13 +80,8 @@ def median_totals(values: Integers, lowest: Integers, highest: Integers) -> Inte
     (per row; US Chess rule 34E1); every value is dropped when there are no more values than
     drops, as the reference :func:`~..national.us_chess.median_row` does."""
     ordered = np.sort(values, axis=1)
-    count = ordered.shape[1]
-    running = np.zeros((ordered.shape[0], count + 1), dtype=np.int64)
-    np.cumsum(ordered, axis=1, out=running[:, 1:])
-    low = np.minimum(lowest, count)
-    high = np.maximum(low, count - highest)
-    rows = np.arange(ordered.shape[0])
-    return running[rows, high] - running[rows, low]  # type: ignore[no-any-return]
+    count = np.full(ordered.shape[0], ordered.shape[1], dtype=np.int64)
+    return trimmed_sums(ordered, count, lowest, highest)[0]
 
 
 def modified_median_drops(context: Context) -> tuple[Integers, Integers]:
@@ -219,8 +215,7 @@ def sum_of_opponents_ratings(context: Context, spec: TiebreakSpec) -> Column:
     participants get the rating of ``/U`` or of the run, and without one the reference's
     UsageError is raised; ``/Cn`` and ``/Mn`` drop the lowest (and highest) ratings."""
     ratings = np.array(participant_ratings(context, spec), dtype=np.int64)
-    table = grid(context)
-    games = table.played & (table.opponent >= 0)
+    games = games_over_the_board(context).played
     return Column(spec, opponent_sums(context, games, ratings, spec).tolist())
 
 

@@ -38,6 +38,7 @@ from ..ratings import unrated_rating
 from ..spec import TiebreakSpec
 from .grid import Flags, Integers, grid
 from .registry import vectorised
+from .sums import trimmed_sums
 
 _HALF_POINTS_PER_GAME = 2  # outcome: 2 win, 1 draw, 0 loss
 _SPAN = 736  # table 8.1(b): E is 1.00 from a difference of 736 on, 0 from -736 down
@@ -161,13 +162,8 @@ def cut_average_ratings(games: Games, ratings: Integers, cut: int, median: int) 
     ordered = np.sort(_opponent_ratings(games, ratings), axis=1)  # games first, lowest first
     positions = np.arange(ordered.shape[1])
     ordered = np.where(positions[None, :] < games.number_of_games[:, None], ordered, 0)
-    running = np.zeros((ordered.shape[0], ordered.shape[1] + 1), dtype=np.int64)
-    np.cumsum(ordered, axis=1, out=running[:, 1:])
-    low = np.minimum(cut + median, games.number_of_games)
-    high = np.maximum(low, games.number_of_games - median)
-    rows = np.arange(ordered.shape[0])
-    kept = high - low
-    return Values(rounded_means(running[rows, high] - running[rows, low], kept), kept > 0)
+    total, kept = trimmed_sums(ordered, games.number_of_games, cut + median, median)
+    return Values(rounded_means(total, kept), kept > 0)
 
 
 def performance_ratings(games: Games, ratings: Integers) -> Values:

@@ -81,12 +81,22 @@ def _sorted_cut_sums(items: Contributions, cut: int, median: int) -> Integers:
     else:
         order = np.lexsort((items.value, items.key, ~items.included), axis=1)
         values = np.take_along_axis(np.where(items.included, items.value, 0), order, axis=1)
-    running = np.zeros((values.shape[0], values.shape[1] + 1), dtype=np.int64)
-    np.cumsum(values, axis=1, out=running[:, 1:])
-    low = np.minimum(cut + median, count)
-    high = np.maximum(low, count - median)
-    rows = np.arange(values.shape[0])
-    return running[rows, high] - running[rows, low]  # type: ignore[no-any-return]
+    return trimmed_sums(values, count, cut + median, median)[0]
+
+
+def trimmed_sums(
+    ordered: Integers, count: Integers, lowest: Integers | int, highest: Integers | int
+) -> tuple[Integers, Integers]:
+    """Per row, the sum of the first ``count`` values of ``ordered`` (sorted, least
+    significant first) without the ``lowest`` first ones and then the ``highest`` last ones
+    of those left, as many as there are (the cuts and medians of C.07 (2026) Art. 14 and of
+    US Chess rule 34E1); and how many values are kept."""
+    running = np.zeros((ordered.shape[0], ordered.shape[1] + 1), dtype=np.int64)
+    np.cumsum(ordered, axis=1, out=running[:, 1:])
+    low = np.minimum(lowest, count)
+    high = np.maximum(low, count - highest)
+    rows = np.arange(ordered.shape[0])
+    return running[rows, high] - running[rows, low], high - low
 
 
 def _stepwise_cut_sums(items: Contributions, cut: int, median: int) -> Integers:

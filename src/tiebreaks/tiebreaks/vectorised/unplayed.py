@@ -31,11 +31,19 @@ def adjusted_round_points(context: Context) -> Integers:
         if context.predetermined or view is OpponentView.ACTUAL:
             return table.points
         if view is OpponentView.UNPLAYED_AS_DRAW:
-            return np.where(table.played, table.points, context.draw)
+            return unplayed_as_draw_points(context)
         counted_as_draw = table.requested_bye & only_voluntarily_unplayed_after(table)
         return np.where(counted_as_draw, context.draw, table.points)
 
     return context.memo("vector-adjusted-rounds", compute)  # type: ignore[no-any-return]
+
+
+def unplayed_as_draw_points(context: Context) -> Integers:
+    """Every round's points with each round without a game over the board counted as a draw
+    (C.02 §13.16 (2009); US Chess rule 34E): the columnar form of
+    :func:`~tiebreaks.tiebreaks.unplayed.scores_with_unplayed_as_draws`, round by round."""
+    table = grid(context)
+    return np.where(table.played, table.points, context.draw)
 
 
 def adjusted_scores(context: Context) -> Integers:
