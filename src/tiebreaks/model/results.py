@@ -173,23 +173,14 @@ _set_opponent = _slots["opponent"].__set__
 _set_colour = _slots["colour"].__set__
 
 
-def checked_round_result(kind: ResultKind, opponent: int | None, colour: Colour) -> RoundResult:
-    """A :class:`RoundResult` built without running ``__init__``, for readers of big files.
-
-    The caller has already checked what ``__post_init__`` checks (a game or a forfeit has an
-    opponent); the object is equal to ``RoundResult(kind, opponent, colour)``."""
-    result: RoundResult = _new_result(RoundResult)
-    _set_kind(result, kind)
-    _set_opponent(result, opponent)
-    _set_colour(result, colour)
-    return result
-
-
 def checked_round_results(
     kinds: Iterable[ResultKind], opponents: Iterable[int | None], colours: Iterable[Colour]
 ) -> list[RoundResult]:
-    """Many :func:`checked_round_result` at once, each field set in one pass in C (the TRF
-    reader builds tens of thousands this way); the three iterables have the same length."""
+    """:class:`RoundResult` objects built without running ``__init__``, each field set in one
+    pass in C (the TRF and JSON readers build millions this way). The caller has already
+    checked what ``__post_init__`` checks (a game or a forfeit has an opponent); each object
+    is equal to ``RoundResult(kind, opponent, colour)``. The three iterables have the same
+    length."""
     kinds = list(kinds)
     results: list[RoundResult] = list(map(_new_result, repeat(RoundResult, len(kinds))))
     deque(map(_set_kind, results, kinds), 0)
