@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks import batch
-from tiebreaks.batch import BatchResult, expand_paths, run_batch, trim_partial_line
+from tiebreaks.batch import BatchResult, expand_paths, run_batch
 from tiebreaks.check import check_published
 from tiebreaks.cli import main
 
@@ -185,7 +185,8 @@ def test_cli_progress_bar(corpus: Path) -> None:
 
 def test_resume_after_an_interruption(corpus: Path, tmp_path: Path) -> None:
     """--resume skips the files an interrupted output already has (its cut-off last line is
-    dropped), processes the rest and the files changed since, and appends."""
+    kept, ended by a line break, and ignored), processes the rest and the files changed since,
+    and appends."""
     output = tmp_path / "out.jsonl"
     code, _, _ = _cli(str(corpus), "-o", str(output), "-j", "2", "--ordered")
     assert code == 1
@@ -198,23 +199,16 @@ def test_resume_after_an_interruption(corpus: Path, tmp_path: Path) -> None:
     code, out, err = _cli(str(corpus), "-o", str(output), "--resume", "-j", "2")
     assert out == ""
     assert "2 files already in" in err
-    records = _lines(output.read_text(encoding="utf-8"))
+    lines = output.read_text(encoding="utf-8").splitlines()
+    assert lines[3] == full[3][:25]  # the interrupted line: kept as it was
+    records = _lines("\n".join(lines[:3] + lines[4:]))
     assert len(records) == 3 + 6
     new_paths = [record["path"] for record in records[3:]]
     assert sorted(new_paths) == sorted((set(expand_paths([corpus])) - done) | {changed})
     assert records[3 + new_paths.index(changed)]["mtime_ns"] == 1
     code, _, err = _cli(str(corpus), "-o", str(output), "--resume")
     assert "8 files already in" in err
-    assert len(output.read_text(encoding="utf-8").splitlines()) == 9
-
-
-def test_trim_partial_line(tmp_path: Path) -> None:
-    """Only an unfinished last line is cut."""
-    path = tmp_path / "x.jsonl"
-    for before, after in [("a\nb\n", "a\nb\n"), ("a\nbc", "a\n"), ("abc", ""), ("", "")]:
-        path.write_text(before, encoding="utf-8")
-        trim_partial_line(path)
-        assert path.read_text(encoding="utf-8") == after
+    assert len(output.read_text(encoding="utf-8").splitlines()) == 10
 
 
 def test_summaries(corpus: Path, tmp_path: Path) -> None:
@@ -240,10 +234,10 @@ def test_internal_error_is_reported(corpus: Path, monkeypatch: pytest.MonkeyPatc
     """An unexpected exception on one file is an "internal-error" result, not the end."""
     read = batch._read
 
-    def faulty(task: batch.Task) -> tiebreaks.Tournament:
+    def faulty(task: batch.Task, max_input: int) -> tiebreaks.Tournament:
         if task.path.endswith(".pgn"):
             raise ZeroDivisionError("boom")
-        return read(task)
+        return read(task, max_input)
 
     monkeypatch.setattr(batch, "_read", faulty)
     monkeypatch.setattr(batch, "_start_method", lambda: "fork")
@@ -259,10 +253,10 @@ def test_dead_worker_is_replaced(corpus: Path, monkeypatch: pytest.MonkeyPatch) 
     files in flight are run again one at a time."""
     read = batch._read
 
-    def fatal(task: batch.Task) -> tiebreaks.Tournament:
+    def fatal(task: batch.Task, max_input: int) -> tiebreaks.Tournament:
         if task.path.endswith("held-swiss-16.json"):
             os._exit(9)
-        return read(task)
+        return read(task, max_input)
 
     monkeypatch.setattr(batch, "_read", fatal)
     monkeypatch.setattr(batch, "_start_method", lambda: "fork")

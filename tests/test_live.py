@@ -92,7 +92,11 @@ def test_a_corrected_result_gives_the_standings_of_the_corrected_file(
         kind = data.draw(st.sampled_from(GAME_KINDS if has_opponent else BYE_KINDS))
         standings = live.change_result(round_number, start, kind)
         tournament = corrected(tournament, round_number, start, kind)
-        assert table(standings) == table(compute_standings(tournament, LIST))
+        # after every declared round: a generated event may leave its last round without a
+        # result for anyone, which compute_standings alone would take for a round not yet
+        # played (and rank after the round before, with a warning)
+        final = compute_standings(tournament, LIST, after_round=tournament.rounds)
+        assert table(standings) == table(final)
         middle = max(1, round_number - 1)
         assert table(live.after_round(middle)) == table(
             compute_standings(tournament, LIST, after_round=middle)

@@ -2,26 +2,76 @@
 
 Read a tournament with :func:`read_tournament`, rank it with :func:`compute_standings`; see
 README.md for a worked example (run as a doctest by the test suite).
+
+The names below are imported when first used (PEP 562), so that ``import tiebreaks`` costs
+nothing until they are: the command installs its Ctrl-C handler before anything heavy loads.
 """
 
 from __future__ import annotations
 
-from .api import example_path, read_tournament
-from .errors import Diagnostic, InputError, Location, SourceError, TiebreaksError, UsageError
-from .model import (
-    Colour,
-    PairingSystem,
-    Player,
-    ResultKind,
-    RoundResult,
-    ScoreSystem,
-    Tournament,
-)
-from .rules import FIDE_2024, FIDE_2026, Rules, rules_by_name
-from .standings import Row, Standings, compute_standings
-from .tiebreaks.spec import TiebreakSpec, parse_spec
+from importlib import import_module
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+if TYPE_CHECKING:
+    from .api import example_path, read_tournament
+    from .errors import Diagnostic, InputError, Location, SourceError, TiebreaksError, UsageError
+    from .model import (
+        Colour,
+        PairingSystem,
+        Player,
+        ResultKind,
+        RoundResult,
+        ScoreSystem,
+        Tournament,
+    )
+    from .rules import FIDE_2024, FIDE_2026, Rules, rules_by_name
+    from .standings import Row, Standings, compute_standings
+    from .tiebreaks.spec import TiebreakSpec, parse_spec
 
 __version__ = "0.1.0"
+
+#: where each public name is defined
+_MODULES = {
+    "example_path": ".api",
+    "read_tournament": ".api",
+    "Diagnostic": ".errors",
+    "InputError": ".errors",
+    "Location": ".errors",
+    "SourceError": ".errors",
+    "TiebreaksError": ".errors",
+    "UsageError": ".errors",
+    "Colour": ".model",
+    "PairingSystem": ".model",
+    "Player": ".model",
+    "ResultKind": ".model",
+    "RoundResult": ".model",
+    "ScoreSystem": ".model",
+    "Tournament": ".model",
+    "FIDE_2024": ".rules",
+    "FIDE_2026": ".rules",
+    "Rules": ".rules",
+    "rules_by_name": ".rules",
+    "Row": ".standings",
+    "Standings": ".standings",
+    "compute_standings": ".standings",
+    "TiebreakSpec": ".tiebreaks.spec",
+    "parse_spec": ".tiebreaks.spec",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported on first use (then kept as a module attribute)."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tiebreaks' has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_MODULES})
+
 
 __all__ = [
     "FIDE_2024",

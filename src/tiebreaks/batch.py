@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import glob
 import html
+import itertools
 import json
 import os
+import stat
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypedDict
 
 from .errors import InputError, TiebreaksError, UsageError
+from .formats.files import MAX_INPUT_BYTES, InputTooLargeError, file_kind, read_input
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -41,8 +44,9 @@ if TYPE_CHECKING:
     from .standings import Standings
 
 MODES = ("standings", "check")
-#: statuses of a result, from good to bad
-STATUSES = ("ok", "differs", "error", "internal-error")
+#: statuses of a result, from good to bad ("skipped": found in a folder but not a regular
+#: file, such as a named pipe, which would block its reader)
+STATUSES = ("ok", "skipped", "differs", "error", "internal-error")
 #: what a folder is searched for (a file named on the command line is taken whatever its name)
 EXTENSIONS = (".trf", ".txt", ".json", ".pgn", ".csv")
 DEFAULT_TOP = 3
@@ -74,6 +78,7 @@ class BatchResult(TypedDict, total=False):
     first_differences: list[str]
     error: str
     error_type: str
+    warning: str
     line: int | None
     column: int | None
     elapsed_ms: float
@@ -93,12 +98,13 @@ class Task:
 class BatchOptions:
     """What to do with every file: ``mode`` ``"standings"`` or ``"check"`` (published ranks
     and values against ours), the tie-break list and rules regime (None: each file's own or
-    the default), and how many leading ids a result lists."""
+    the default), how many leading ids a result lists and the largest file read."""
 
     mode: str = "standings"
     tiebreaks: str | None = None
     rules: str | None = None
     top: int = DEFAULT_TOP
+    max_input: int = MAX_INPUT_BYTES
 
     def validate(self) -> None:
         """Raise :class:`~tiebreaks.UsageError` for an unknown mode, rules regime or
@@ -128,7 +134,7 @@ def process_file(task: Task, options: BatchOptions) -> BatchResult:
         "mode": options.mode,
     }
     try:
-        tournament = _read(task)
+        tournament = _read(task, options.max_input)
         if options.mode == "check":
             result.update(_check_fields(tournament, options))
         else:
@@ -146,14 +152,19 @@ def process_chunk(tasks: Sequence[Task], options: BatchOptions) -> list[BatchRes
     return [process_file(task, options) for task in tasks]
 
 
-def _read(task: Task) -> Tournament:
-    from .api import paused_garbage_collector, read_tournament
+def _read(task: Task, max_input: int) -> Tournament:
+    """The task's tournament; only a regular file is read (a file that became a named pipe
+    since the plan is refused, not waited for)."""
+    from .api import paused_garbage_collector
     from .formats.detect import read_data
 
-    if task.data is None:
-        return read_tournament(task.path)
+    data = task.data
+    if data is None:
+        data = read_input(task.path, max_bytes=max_input, regular_only=True)
+    elif len(data) > max_input:
+        raise InputTooLargeError(task.path, max_input, len(data))
     with paused_garbage_collector():
-        return read_data(task.data, task.path)
+        return read_data(data, task.path)
 
 
 def _standings(tournament: Tournament, options: BatchOptions) -> Standings:
@@ -206,10 +217,13 @@ def _error_fields(status: str, error: BaseException) -> BatchResult:
 
 
 def _init_worker() -> None:
-    """Worker start-up: import the computing modules once and keep the collector working (a
+    """Worker start-up: Ctrl-C is left to the parent (which stops the workers: no traceback
+    from each of them), the computing modules are imported once and the collector works (a
     long-lived process; the reading and ranking pause it themselves)."""
     import gc
+    import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from . import check, standings  # noqa: F401
     from .formats import detect  # noqa: F401
 
@@ -227,7 +241,15 @@ def expand_paths(
     the ``extensions`` (hidden files and folders skipped, sorted); a glob pattern (``**``
     allowed) expanded, sorted. A name that matches nothing is kept, so that it is reported
     as unreadable. Each file once, first occurrence first."""
-    found: dict[str, None] = {}
+    return list(_expand(patterns, extensions))
+
+
+def _expand(
+    patterns: Iterable[str | os.PathLike[str]], extensions: Sequence[str] = EXTENSIONS
+) -> dict[str, bool]:
+    """:func:`expand_paths`, each path with whether it was found in a folder (True) or named
+    by the user, directly or by a pattern (False)."""
+    found: dict[str, bool] = {}
     for pattern in patterns:
         text = os.fspath(pattern)
         if os.path.exists(text) or not glob.has_magic(text):
@@ -235,9 +257,12 @@ def expand_paths(
         else:
             matches = sorted(glob.glob(text, recursive=True)) or [text]
         for match in matches:
-            names = _walk(match, extensions) if os.path.isdir(match) else [match]
-            found.update(dict.fromkeys(names))
-    return list(found)
+            if os.path.isdir(match):
+                for name in _walk(match, extensions):
+                    found.setdefault(name, True)
+            else:
+                found.setdefault(match, False)
+    return found
 
 
 def _walk(folder: str, extensions: Sequence[str]) -> list[str]:
@@ -273,28 +298,6 @@ def read_results(path: str | os.PathLike[str]) -> list[BatchResult]:
     return results
 
 
-def trim_partial_line(path: str | os.PathLike[str]) -> None:
-    """Cut an unfinished last line (an interrupted write) off a JSON lines file, so that
-    appending starts on a line of its own."""
-    if not os.path.exists(path):
-        return
-    with open(path, "rb+") as stream:
-        size = stream.seek(0, os.SEEK_END)
-        if size == 0:
-            return
-        position = size
-        while position > 0:
-            step = min(65536, position)
-            stream.seek(position - step)
-            block = stream.read(step)
-            cut = block.rfind(b"\n")
-            if cut >= 0:
-                stream.truncate(position - step + cut + 1)
-                return
-            position -= step
-        stream.truncate(0)
-
-
 def latest_results(results: Iterable[BatchResult]) -> dict[str, BatchResult]:
     """The last result of each path."""
     return {result["path"]: result for result in results}
@@ -302,24 +305,26 @@ def latest_results(results: Iterable[BatchResult]) -> dict[str, BatchResult]:
 
 @dataclass
 class BatchPlan:
-    """The files to process, those skipped because the output already has them, and the
-    results read from that output."""
+    """The files to process, those skipped because the output already has them, the results
+    read from that output, the results of the files that are not regular files (named pipes,
+    devices: never read), and the files that were found in folders (not named)."""
 
     tasks: list[Task]
     skipped: list[str] = field(default_factory=list)
     previous: list[BatchResult] = field(default_factory=list)
+    not_files: list[BatchResult] = field(default_factory=list)
+    found_in_folders: set[str] = field(default_factory=set)
 
 
 def plan_batch(
     paths: Iterable[str | os.PathLike[str]],
     *,
     resume_from: str | os.PathLike[str] | None = None,
-    exclude: Iterable[str | os.PathLike[str]] = (),
 ) -> BatchPlan:
     """Expand ``paths`` and leave out the files that ``resume_from`` (a JSON lines output)
-    already has with the same size and modification time, and the files in ``exclude``
-    (e.g. the output itself)."""
-    excluded = {os.path.realpath(path) for path in exclude}
+    already has with the same size and modification time. Anything that is not a regular
+    file is not read: found in a folder, it is a ``"skipped"`` result with a warning; named
+    by the user, an ``"error"`` result."""
     previous = read_results(resume_from) if resume_from is not None else []
     done = {
         path: (result.get("size"), result.get("mtime_ns"))
@@ -327,23 +332,83 @@ def plan_batch(
         if result.get("status") != "internal-error"
     }
     plan = BatchPlan([], [], previous)
-    for path in expand_paths(paths):
-        if excluded and os.path.realpath(path) in excluded:
-            continue
-        size, mtime_ns = _stat(path)
-        if size is not None and done.get(path) == (size, mtime_ns):
+    for path, in_folder in _expand(paths).items():
+        if in_folder:
+            plan.found_in_folders.add(path)
+        size, mtime_ns, mode = _stat(path)
+        if mode is not None and not stat.S_ISREG(mode):
+            plan.not_files.append(_not_a_file(path, mode, in_folder))
+        elif size is not None and done.get(path) == (size, mtime_ns):
             plan.skipped.append(path)
         else:
             plan.tasks.append(Task(path, size, mtime_ns))
     return plan
 
 
-def _stat(path: str) -> tuple[int | None, int | None]:
+def _not_a_file(path: str, mode: int, in_folder: bool) -> BatchResult:
+    """The result line of a named pipe, device or socket (reading one could wait forever)."""
+    what = f"{file_kind(mode)}, not a regular file"
+    result: BatchResult = {"path": path, "size": None, "mtime_ns": None, "elapsed_ms": 0.0}
+    if in_folder:
+        result.update({"status": "skipped", "warning": f"{what}: skipped"})
+    else:
+        result.update(
+            {
+                "status": "error",
+                "error": f"{path}: {what}; batch reads regular files only",
+                "error_type": "SourceError",
+            }
+        )
+    return result
+
+
+def protect_inputs(plan: BatchPlan, outputs: Iterable[str | None]) -> list[str]:
+    """Refuse (:class:`~tiebreaks.UsageError`) outputs that are inputs of the plan, before
+    anything is written. A file found in a folder that is an earlier output of ``batch`` (its
+    JSON lines or CSV summary, recognised by their first line) is taken out of the plan
+    instead; the notes returned say so. Named files are always protected."""
+    from .formats.files import check_outputs
+
+    wanted = [name for name in outputs if name is not None]
+    ours = {
+        task.path
+        for task in plan.tasks
+        if task.path in plan.found_in_folders
+        and _is_batch_output(task.path)
+        and _same_as_any(task.path, wanted)
+    }
+    inputs = [task.path for task in plan.tasks if task.path not in ours]
+    check_outputs(wanted, [*inputs, *plan.skipped])
+    plan.tasks = [task for task in plan.tasks if task.path not in ours]
+    return [f"{path} left out: it is this command's output" for path in sorted(ours)]
+
+
+def _same_as_any(path: str, outputs: list[str]) -> bool:
+    return any(os.path.exists(output) and os.path.samefile(path, output) for output in outputs)
+
+
+def _is_batch_output(path: str) -> bool:
+    """True for a file whose first line is one of our result lines or our summary header."""
+    try:
+        with open(path, "rb") as stream:
+            first = stream.readline(65536).decode("utf-8", "replace").strip()
+    except OSError:
+        return False
+    if first == ",".join(SUMMARY_COLUMNS):
+        return True
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(record, dict) and {"path", "status", "mode"} <= record.keys()
+
+
+def _stat(path: str) -> tuple[int | None, int | None, int | None]:
     try:
         status = os.stat(path)
     except OSError:
-        return None, None
-    return status.st_size, status.st_mtime_ns
+        return None, None, None
+    return status.st_size, status.st_mtime_ns, status.st_mode
 
 
 # --- running ---------------------------------------------------------------------------------
@@ -389,16 +454,29 @@ def run_plan(
     that cannot see the files). ``ordered``: results in the order of the tasks instead of as
     they are finished."""
     options.validate()
-    if not plan.tasks:
+    return itertools.chain(
+        plan.not_files, _results(plan.tasks, options, workers, scheduler, ship, ordered)
+    )
+
+
+def _results(
+    tasks: list[Task],
+    options: BatchOptions,
+    workers: int | None,
+    scheduler: object,
+    ship: bool,
+    ordered: bool,
+) -> Iterator[BatchResult]:
+    if not tasks:
         return iter(())
     if scheduler is None and workers == 0:
-        return (process_file(_shipped(task, ship), options) for task in plan.tasks)
+        return (process_file(_shipped(task, ship), options) for task in tasks)
     engine: _Engine
     if scheduler is None:
         engine = _LocalEngine(workers or os.cpu_count() or 1)
     else:
         engine = _DaskEngine(scheduler, workers)
-    chunks = _chunks(plan.tasks, engine.capacity)
+    chunks = _chunks(tasks, engine.capacity)
     return _Runner(engine, options, ordered, ship).run(chunks)
 
 
@@ -415,9 +493,8 @@ def _shipped(task: Task, ship: bool) -> Task:
     if not ship or task.data is not None:
         return task
     try:
-        with open(task.path, "rb") as stream:
-            return replace(task, data=stream.read())
-    except OSError:
+        return replace(task, data=read_input(task.path, regular_only=True))
+    except TiebreaksError:
         return task
 
 
@@ -739,6 +816,7 @@ __all__ = [
     "plan_batch",
     "process_chunk",
     "process_file",
+    "protect_inputs",
     "read_results",
     "result_line",
     "run_batch",
@@ -746,5 +824,4 @@ __all__ = [
     "status_counts",
     "summary_csv",
     "summary_html",
-    "trim_partial_line",
 ]

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
+from .cli_types import byte_size
+
 if TYPE_CHECKING:
     from .errors import Location
     from .model import Tournament
@@ -39,9 +41,13 @@ def say(message: str) -> None:
 def _guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message and an exit code."""
     from .errors import InputError, SourceError, TiebreaksError
+    from .formats.files import InputTooLargeError
 
     try:
         return action()
+    except InputTooLargeError as error:
+        say(f"error: {error.message('--max-input')}")
+        sys.exit(EXIT_INPUT)
     except (InputError, SourceError) as error:
         say(f"error: {error}")
         sys.exit(EXIT_INPUT)
@@ -59,6 +65,15 @@ def main() -> None:
 RULES_HELP = (
     "Rules regime: fide-2026, fide-2024, fide-2009, unadjusted, unplayed-draw or uscf "
     "(default: the FIDE edition in force at the start date)."
+)
+
+
+MAX_INPUT_OPTION = click.option(
+    "--max-input",
+    callback=byte_size,
+    default="512M",
+    show_default=True,
+    help="Largest input file read (e.g. 100M, 2G).",
 )
 
 
@@ -86,6 +101,7 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             help="Treat the input's warnings (anomalies found while reading) as errors.",
         ),
         click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
+        MAX_INPUT_OPTION,
         click.option(
             "--primary",
             type=click.Choice(["MP", "GP"], case_sensitive=False),
@@ -113,18 +129,29 @@ def _read(
     from .formats.ratings_csv import read_rating_table
     from .rating_lists import apply_rating_order, file_rating_order
 
-    input_format = (options or {}).get("input_format")
-    tournament = read_tournament(file, str(input_format) if input_format else None)
-    if (options or {}).get("strict"):
+    options = options or {}
+    input_format, limit = options.get("input_format"), _max_input(options)
+    tournament = read_tournament(
+        file, str(input_format) if input_format else None, max_input_bytes=limit
+    )
+    if options.get("strict"):
         _refuse_anomalies(tournament)
     if ratings_file is None and rating_order is None:
         return tournament
-    table = read_rating_table(ratings_file) if ratings_file else None
+    table = read_rating_table(ratings_file, limit) if ratings_file else None
     if rating_order:
         order = [name for name in rating_order.split(",") if name.strip()]
     else:
         order = [*(file_rating_order(tournament) or ("FIDE",)), *(table.lists if table else ())]
     return apply_rating_order(tournament, order, table)
+
+
+def _max_input(options: dict[str, int | str | None]) -> int:
+    """The ``--max-input`` limit in bytes (the library's default when not given)."""
+    from .formats.files import MAX_INPUT_BYTES
+
+    limit = options.get("max_input")
+    return limit if isinstance(limit, int) else MAX_INPUT_BYTES
 
 
 def _refuse_anomalies(tournament: Tournament) -> None:
@@ -201,6 +228,8 @@ def standings(
     """Compute and print the standings of FILE (TRF, JSON, Chess-JSON, PGN or a CSV
     crosstable; '-' reads standard input)."""
 
+    _guarded(lambda: check_outputs([output], [file, ratings_file]))
+
     def run() -> str | bytes:
         tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
@@ -212,7 +241,7 @@ def standings(
         _KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
         return render_standings(result, output_format, lang)
 
-    _emit(_guarded(run), output, file)
+    _emit(_guarded(run), output)
     _LEAVE_AT_ONCE.append(True)  # everything is written: see run()
 
 
@@ -235,8 +264,16 @@ def render_standings(result: Standings, output_format: str, lang: str = "en") ->
     return render.standings_text(result, lang)
 
 
-def _emit(content: str | bytes, output: str | None, source: str) -> None:
-    """Print ``content``, or write it atomically to ``output`` (never over the input)."""
+def check_outputs(outputs: list[str | None], inputs: list[str | None]) -> None:
+    """Refuse (exit 2) an output that is one of the inputs, before anything is written."""
+    from .formats.files import check_outputs as check
+
+    check(outputs, inputs)
+
+
+def _emit(content: str | bytes, output: str | None) -> None:
+    """Print ``content``, or write it to ``output``: atomically over a regular file, straight
+    through to a device or a pipe (checked by :func:`check_outputs` before)."""
     if output is None:
         if isinstance(content, bytes):
             sys.stdout.buffer.write(content)
@@ -244,9 +281,9 @@ def _emit(content: str | bytes, output: str | None, source: str) -> None:
         else:
             click.echo(content, nl=False)
         return
-    from .api import write_atomically
+    from .formats.files import write_output
 
-    _guarded(lambda: write_atomically(output, content, protect=source))
+    _guarded(lambda: write_output(output, content))
 
 
 @main.command()
@@ -411,6 +448,9 @@ def convert(
     lists filled in), our JSON, FIDE Chess-JSON, or the standings as CSV, HTML, PDF, text.
     The format comes from TARGET's extension unless --to names it ('-' writes to the screen)."""
 
+    written = None if target == "-" else target
+    _guarded(lambda: check_outputs([written], [source, ratings_file]))
+
     def run() -> str | bytes:
         from .errors import UsageError
 
@@ -421,7 +461,7 @@ def convert(
         result = _standings_for(tournament, tiebreak_list, rules, options)
         return write_tournament(tournament, result, chosen, lang)
 
-    _emit(_guarded(run), None if target == "-" else target, source)
+    _emit(_guarded(run), written)
 
 
 def write_tournament(
@@ -484,7 +524,8 @@ def check(
 @main.command(name="team")
 @click.argument("file")
 @click.argument("team_number", metavar="TEAM", type=int)
-def team_view(file: str, team_number: int) -> None:
+@MAX_INPUT_OPTION
+def team_view(file: str, team_number: int, max_input: int) -> None:
     """Every match of TEAM (its number) in a team tournament, with the board results."""
     from .model.team_matches import team_tournament
     from .render.team import team_text
@@ -493,7 +534,7 @@ def team_view(file: str, team_number: int) -> None:
         from .api import read_tournament
         from .errors import UsageError
 
-        tournament = read_tournament(file)
+        tournament = read_tournament(file, max_input_bytes=max_input)
         if tournament.team_records is None:
             raise UsageError(f"{file} is not a team tournament (no 013 or 310 team records)")
         teams = team_tournament(tournament)

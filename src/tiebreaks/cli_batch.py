@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 import click
 
+from .cli_types import byte_size
+
 if TYPE_CHECKING:
     from .batch import BatchOptions, BatchPlan, BatchResult
+    from .formats.files import OutputStream
 
-EXIT_BY_STATUS = {"ok": 0, "differs": 3, "error": 1, "internal-error": 70}
+EXIT_BY_STATUS = {"ok": 0, "skipped": 0, "differs": 3, "error": 1, "internal-error": 70}
 
 
 class _Progress:
@@ -83,6 +86,13 @@ class _Progress:
 @click.option("--top", type=click.IntRange(min=0), default=3, help="Leading ids per file.")
 @click.option("--dask-scheduler", metavar="ADDRESS", help="Dask scheduler, or 'local'.")
 @click.option("--ship", is_flag=True, help="Send file contents to the Dask workers.")
+@click.option(
+    "--max-input",
+    callback=byte_size,
+    default="512M",
+    show_default=True,
+    help="Largest file read (e.g. 100M, 2G).",
+)
 def batch(
     paths: tuple[str, ...],
     check_mode: bool,
@@ -97,16 +107,20 @@ def batch(
     top: int,
     dask_scheduler: str | None,
     ship: bool,
+    max_input: int,
 ) -> None:
     """Compute (or --check) every tournament file of PATHS (files, folders searched for
     .trf/.txt/.json/.pgn/.csv, glob patterns) in parallel: one JSON line per file, as each
     is finished (--ordered: in file order). Bad files are reported and the batch goes on.
+    Only regular files are read: a named pipe or a device found in a folder is a "skipped"
+    line. No output may be one of the input files (exit 2 before anything is written).
     Exit code: 0 all ok, 3 some differ (--check), 1 some unreadable or malformed, 70 some
     internal error."""
-    from .batch import BatchOptions, plan_batch, trim_partial_line
+    from .batch import BatchOptions, plan_batch, protect_inputs
     from .cli import _guarded
 
-    options = BatchOptions("check" if check_mode else "standings", tiebreak_list, rules, top)
+    mode = "check" if check_mode else "standings"
+    options = BatchOptions(mode, tiebreak_list, rules, top, max_input)
 
     def prepare() -> BatchPlan:
         from .errors import UsageError
@@ -114,19 +128,20 @@ def batch(
         options.validate()
         if resume and output is None:
             raise UsageError("--resume needs --output FILE (the JSON lines to resume)")
-        if resume and output is not None:
-            trim_partial_line(output)
-        written = [name for name in (output, summary[1] if summary else None) if name]
-        return plan_batch(paths, resume_from=output if resume else None, exclude=written)
+        plan = plan_batch(paths, resume_from=output if resume else None)
+        for note in protect_inputs(plan, [output, summary[1] if summary else None]):
+            click.echo(f"batch: {note}", err=True)
+        return plan
 
     plan = _guarded(prepare)
     if plan.skipped:
         click.echo(f"batch: {len(plan.skipped)} files already in {output}, skipped", err=True)
     show = sys.stderr.isatty() if progress is None else progress
     run = _Run(plan, options, workers, dask_scheduler, ship, ordered)
-    results = _guarded(lambda: run.write(output, resume, _Progress(len(plan.tasks), show)))
+    bar = _Progress(len(plan.tasks) + len(plan.not_files), show)
+    results = _guarded(lambda: run.write(output, resume, bar))
     if summary:
-        _write_summary(summary, [*plan.previous, *results], paths)
+        _write_summary(summary, [*plan.previous, *results])
     sys.exit(exit_code(results))
 
 
@@ -161,14 +176,9 @@ class _Run:
     def write(self, output: str | None, append: bool, bar: _Progress) -> list[BatchResult]:
         """Run, write one line per result as it comes (flushed), return the results."""
         from .batch import result_line, run_plan
-        from .errors import SourceError
+        from .formats.files import OutputStream
 
-        stream: IO[str] | None = None
-        if output is not None:
-            try:
-                stream = open(output, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
-            except OSError as error:
-                raise SourceError(f"cannot write {output!r}: {error.strerror}") from None
+        stream = OutputStream(output, append) if output is not None else None
         results: list[BatchResult] = []
         try:
             for result in run_plan(
@@ -190,12 +200,11 @@ class _Run:
         return results
 
 
-def _emit_line(line: str, stream: IO[str] | None) -> None:
+def _emit_line(line: str, stream: OutputStream | None) -> None:
     if stream is None:
         click.echo(line)
     else:
-        stream.write(line + "\n")
-        stream.flush()
+        stream.write_line(line)
 
 
 def _report(results: list[BatchResult], skipped: int, rate: float) -> None:
@@ -209,16 +218,14 @@ def _report(results: list[BatchResult], skipped: int, rate: float) -> None:
     )
 
 
-def _write_summary(
-    summary: tuple[str, str], results: list[BatchResult], paths: tuple[str, ...]
-) -> None:
-    """The summary of the latest result of every file (earlier runs included on --resume)."""
-    from .api import write_atomically
+def _write_summary(summary: tuple[str, str], results: list[BatchResult]) -> None:
+    """The summary of the latest result of every file (earlier runs included on --resume),
+    written atomically (checked against the inputs before the run)."""
     from .batch import latest_results, summary_csv, summary_html
     from .cli import _guarded
+    from .formats.files import write_output
 
     kind, target = summary
     latest = list(latest_results(results).values())
     content = summary_csv(latest) if kind == "csv" else summary_html(latest)
-    protect = paths[0] if len(paths) == 1 else ""
-    _guarded(lambda: write_atomically(target, content, protect=protect))
+    _guarded(lambda: write_output(target, content))

@@ -4,22 +4,10 @@ the command runs, so ``tiebreaks --help`` stays fast)."""
 from __future__ import annotations
 
 import gc
-import re
 
 import click
 
-_SIZE = re.compile(r"^\s*(\d+)\s*([kKmM]i?[bB]?|[bB])?\s*$")
-
-
-def byte_size(ctx: click.Context, param: click.Parameter, value: str | int) -> int:
-    """A size in bytes from ``4000000``, ``500k`` or ``4M`` (k and M are 1024 and 1024²)."""
-    if isinstance(value, int):
-        return value
-    match = _SIZE.match(value)
-    if match is None or int(match.group(1)) <= 0:
-        raise click.BadParameter(f"{value!r} is not a size such as 4000000, 500k or 4M")
-    unit = (match.group(2) or "b")[0].lower()
-    return int(match.group(1)) * {"b": 1, "k": 1024, "m": 1024 * 1024}[unit]
+from .cli_types import byte_size
 
 
 @click.command()

@@ -16,7 +16,7 @@ import click
 import pytest
 from fastapi.testclient import TestClient
 
-from tiebreaks.cli_web import byte_size
+from tiebreaks.cli_types import byte_size
 from tiebreaks.web import create_app
 from tiebreaks.web.worker import INTERNAL, TIMEOUT, Outcome, Runner
 

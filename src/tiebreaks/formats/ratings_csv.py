@@ -22,8 +22,9 @@ import csv
 import re
 from pathlib import Path
 
-from ..errors import InputError, Location, SourceError
+from ..errors import InputError, Location
 from ..rating_lists import RatingTable, name_key
+from .files import MAX_INPUT_BYTES, read_input
 from .trf import decode_trf_bytes
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -33,14 +34,12 @@ _NAME_HEADERS = {"name", "player", "spieler"}
 _MAX_RATING = 4000
 
 
-def read_rating_table(path: str | Path) -> RatingTable:
+def read_rating_table(path: str | Path, max_bytes: int = MAX_INPUT_BYTES) -> RatingTable:
     """Read a rating CSV; InputError (file, line, column) on a malformed cell. The text is
-    UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF files."""
+    UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF files.
+    At most ``max_bytes`` are read (SourceError beyond)."""
     source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise SourceError(f"{source}: cannot read the rating list ({error.strerror})") from None
+    data = read_input(path, max_bytes=max_bytes)
     return parse_rating_table(decode_trf_bytes(data), source)
 
 
