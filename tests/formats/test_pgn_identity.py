@@ -1,4 +1,4 @@
-"""One participant per person in a PGN file.
+"""One participant per person in a PGN file, and Result tags checked against the movetext.
 
 Expected values come from the games written here (who played whom, the results written) and
 the rules of chess (a checkmate or stalemate decides the game); locations are found in the
@@ -249,6 +249,107 @@ def test_two_spellings_with_a_bye_in_one_round_are_paired_twice() -> None:
     text = game("1", "Carlsen, Magnus", "BYE", "1-0") + game("1", "Ding", "carlsen,magnus", "0-1")
     error = error_of_text(text)
     assert (error.location, error.text) == (Location(SOURCE, 9, 1), "carlsen,magnus")
+
+
+# --- the Result tag against the movetext -------------------------------------------------
+
+
+def game_with_movetext(result: str, movetext: str) -> str:
+    """A game of Ann (White) and Bob in round 1; the Result tag is line 5, the movetext 7."""
+    return game("1", "Ann", "Bob", result).replace(f"\n{result}\n\n", f"\n{movetext}\n\n")
+
+
+@pytest.mark.parametrize(
+    ("result", "movetext", "column", "ann"),
+    [
+        ("1-0", "1. e4 e5 0-1", 10, K.WIN),
+        ("0-1", "1. e4 e5 1-0", 10, K.LOSS),
+        ("1/2-1/2", "1. e4 e5 1-0", 10, K.DRAW),
+        ("1-0", "1/2-1/2", 1, K.WIN),
+        ("½-½", "0-1", 1, K.DRAW),
+        ("1-0", "1. e4 e5 *", 10, K.WIN),
+        ("+/-", "0-1", 1, K.FORFEIT_WIN),
+        ("-/-", "1-0", 1, K.FORFEIT_LOSS),
+        # markers inside comments are not the marker
+        ("1-0", "1. e4 {a comment: 0-1} e5 0-1 {not 0-1}", 27, K.WIN),
+        ("1-0", "1. e4 e5 0-1 ; 0-1", 10, K.WIN),
+    ],
+)
+def test_a_marker_that_contradicts_the_result_tag_is_a_warning(
+    result: str, movetext: str, column: int, ann: ResultKind
+) -> None:
+    text = game_with_movetext(result, movetext)
+    t = read_text(text)
+    assert player(t, "Ann").results[0].kind is ann  # the Result tag is used
+    (warning,) = t.warnings
+    marker = movetext[column - 1 :].split(maxsplit=1)[0]
+    assert warning.location == Location(SOURCE, 7, column)
+    assert f'"{marker}"' in warning.message and f'"{result}"' in warning.message
+    assert "Result tag (line 5)" in warning.message and "Result tag is used" in warning.message
+
+
+def test_a_marker_after_a_comment_of_several_lines() -> None:
+    text = game_with_movetext("1-0", "1. e4 { a long\ncomment 1-0 } 0-1")
+    (warning,) = read_text(text).warnings
+    assert warning.location == Location(SOURCE, 8, 15)
+
+
+def test_an_unfinished_tag_with_a_decisive_marker_is_a_warning() -> None:
+    text = game_with_movetext("*", "1. e4 e5 1-0") + game("2", "Ann", "Bob", "1-0")
+    t = read_text(text)
+    assert t.rounds == 2 and player(t, "Ann").results[0].kind is K.ABSENT
+    assert [w.location for w in t.warnings] == [
+        where(text, '[Result "*"]'),
+        Location(SOURCE, 7, 10),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("result", "movetext"),
+    [
+        ("1-0", "1-0"),
+        ("1/2-1/2", "1. e4 e5 1/2-1/2"),
+        ("½-½", "1/2-1/2"),
+        ("1-0", "1. e4 e5"),  # no marker: no contradiction
+        ("+/-", "1-0"),
+        ("+/-", "*"),  # forfeits cannot be written in standard movetext
+        ("-+", "*"),
+        ("-/-", "*"),
+        ("0-1", "1. e4 {1-0 would be wrong} 0-1"),
+    ],
+)
+def test_a_marker_that_agrees_is_no_warning(result: str, movetext: str) -> None:
+    assert read_text(game_with_movetext(result, movetext)).warnings == ()
+
+
+FOOLS_MATE = "1. f3 e5 2. g4 Qh4#"  # White is checkmated: 0-1
+LOYD_STALEMATE = (  # Black to move, no legal move, not in check: a draw
+    "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 "
+    "8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6"
+)
+
+
+@pytest.mark.parametrize(
+    ("result", "moves", "warned"),
+    [
+        ("1-0", FOOLS_MATE, True),
+        ("1/2-1/2", FOOLS_MATE, True),
+        ("0-1", FOOLS_MATE, False),
+        ("1-0", LOYD_STALEMATE, True),
+        ("1/2-1/2", LOYD_STALEMATE, False),
+        ("1-0", FOOLS_MATE + " ( 2... Nc6 )", True),  # a variation does not hide the mate
+        ("1-0", "1. f3 e5 2. g4 Nc6", False),  # no mate: the players may have resigned
+    ],
+)
+def test_a_final_position_that_contradicts_the_result_tag(
+    result: str, moves: str, warned: bool
+) -> None:
+    text = game_with_movetext(result, f"{moves} {result}")
+    t = read_text(text)
+    assert player(t, "Bob").results[0].kind is {"1-0": K.LOSS, "0-1": K.WIN}.get(result, K.DRAW)
+    found = [w for w in t.warnings if "the moves end in" in w.message]
+    assert [w.location for w in found] == ([where(text, f'[Result "{result}"]')] if warned else [])
+    assert len(t.warnings) == len(found)
 
 
 # --- property: spellings never change the standings --------------------------------------

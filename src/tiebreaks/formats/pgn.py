@@ -1,6 +1,6 @@
 """Reader of a PGN file holding every game of one event (read with python-chess).
 
-Only the tags matter; the moves are parsed (python-chess is lenient) and their problems are
+The tags decide; the moves are parsed (python-chess is lenient) and their problems are
 reported as warnings, because illegal moves do not change a standings table.
 
 Conventions (each one is tested in ``tests/formats/test_pgn.py``):
@@ -10,6 +10,12 @@ Conventions (each one is tested in ``tests/formats/test_pgn.py``):
   tag). ``Round`` is ``3`` or ``3.1`` (round 3, board 1). ``Result`` ``1-0``, ``0-1``,
   ``1/2-1/2`` (also ``½-½``); ``*`` (unfinished) is a warning and the game is ignored (its
   players still take part; its round does not count towards the number of rounds).
+* **Result tag against the movetext.** The ``Result`` tag is what counts. A termination
+  marker at the end of the movetext (``1-0``, ``0-1``, ``1/2-1/2``, ``*``) that says
+  otherwise is a warning at the marker; a forfeit notation (``+/-`` ...), which movetext
+  cannot write, also agrees with ``*``; no marker is no contradiction. Moves that end in
+  checkmate or stalemate (standard chess, every move legal) and a tag that says otherwise are
+  a warning at the tag.
 * **Forfeits.** ``+/-`` or ``+-`` (White wins by forfeit), ``-/+`` or ``-+`` (Black wins),
   ``-/-``, ``--`` or ``0-0`` (double forfeit); or ``1-0`` / ``0-1`` with a ``Termination``
   tag containing "forfeit" (or "kampflos"); or ``1-0`` / ``0-1`` of a game without moves whose
@@ -81,6 +87,7 @@ _DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _RATING = re.compile(r"[0-9]{1,4}")
 _UNFINISHED = "*"
+_MARKER_OR_COMMENT = re.compile(r"\{[^}]*\}?|;.*|1/2-1/2|1-0|0-1|\*")
 
 #: Result tag → (White's kind, Black's kind, forfeit written in the result itself)
 _RESULTS: dict[str, tuple[ResultKind, ResultKind, bool]] = {
@@ -95,6 +102,22 @@ _RESULTS: dict[str, tuple[ResultKind, ResultKind, bool]] = {
     "-/-": (K.FORFEIT_LOSS, K.FORFEIT_LOSS, True),
     "--": (K.FORFEIT_LOSS, K.FORFEIT_LOSS, True),
     "0-0": (K.FORFEIT_LOSS, K.FORFEIT_LOSS, True),
+}
+#: Result tag → the termination markers that agree with it: the same result, and also "*" for
+#: the forfeit notations, which standard PGN movetext cannot write (a double forfeit: only "*")
+_MARKERS: dict[str, frozenset[str]] = {
+    "1-0": frozenset({"1-0"}),
+    "0-1": frozenset({"0-1"}),
+    "1/2-1/2": frozenset({"1/2-1/2"}),
+    "½-½": frozenset({"1/2-1/2"}),
+    "*": frozenset({"*"}),
+    "+/-": frozenset({"1-0", "*"}),
+    "+-": frozenset({"1-0", "*"}),
+    "-/+": frozenset({"0-1", "*"}),
+    "-+": frozenset({"0-1", "*"}),
+    "-/-": frozenset({"*"}),
+    "--": frozenset({"*"}),
+    "0-0": frozenset({"*"}),
 }
 _AS_FORFEIT = {K.WIN: K.FORFEIT_WIN, K.LOSS: K.FORFEIT_LOSS}
 #: points a bye's result gives its player → the default bye kind
@@ -188,6 +211,10 @@ class _RawGame:
     moves: int = 0
     comments: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: the last game termination marker of the movetext (1-0, 0-1, 1/2-1/2, *), line, column
+    marker: tuple[str, int, int] | None = None
+    #: the result the final position decides (checkmate, stalemate), and how; "" when none
+    ending: tuple[str, str] = ("", "")
 
     def tag(self, name: str) -> str:
         """The value of a tag, blanks removed; empty when the tag is missing."""
@@ -205,6 +232,7 @@ class _GameRecorder(chess.pgn.BaseVisitor[_RawGame]):
     def __init__(self, reader: _LineReader) -> None:
         self.reader = reader
         self.game = _RawGame(reader.line_number)
+        self.board: chess.Board | None = None
 
     def begin_game(self) -> None:
         """The game starts at the line just read (python-chess skips blank lines first)."""
@@ -227,6 +255,21 @@ class _GameRecorder(chess.pgn.BaseVisitor[_RawGame]):
         """Keep comments: one may say that the game was forfeited."""
         self.game.comments.append(comment)
 
+    def visit_board(self, board: chess.Board) -> None:
+        """Keep the main line's board (the first one shown; variations play on copies)."""
+        if self.board is None:
+            self.board = board
+
+    def visit_result(self, result: str) -> None:
+        """Record the termination marker and where it is (the last one wins)."""
+        column = _marker_column(self.reader.current, result)
+        self.game.marker = (result, self.reader.line_number, column)
+
+    def end_game(self) -> None:
+        """The result the final position decides, when the moves were all read."""
+        if self.board is not None and self.game.moves and not self.game.errors:
+            self.game.ending = _ending(self.board)
+
     def handle_error(self, error: Exception) -> None:
         """Keep python-chess's complaint (an illegal move, a bad FEN) for a warning."""
         self.game.errors.append(str(error))
@@ -234,6 +277,33 @@ class _GameRecorder(chess.pgn.BaseVisitor[_RawGame]):
     def result(self) -> _RawGame:
         """The recorded game."""
         return self.game
+
+
+def _marker_column(line: str, marker: str) -> int:
+    """The column of the last ``marker`` of a movetext line outside comments (0: not found).
+
+    A ``}`` before any ``{`` closes a comment begun on an earlier line."""
+    close, start = line.find("}"), line.find("{")
+    skip = close + 1 if close >= 0 and (start < 0 or close < start) else 0
+    columns = [
+        match.start() + 1
+        for match in _MARKER_OR_COMMENT.finditer(line, skip)
+        if match.group() == marker
+    ]
+    return columns[-1] if columns else 0
+
+
+def _ending(board: chess.Board) -> tuple[str, str]:
+    """The result a checkmate or stalemate on the board decides (standard chess only)."""
+    if board.uci_variant != "chess":
+        return "", ""
+    if board.is_checkmate():
+        if board.turn == chess.WHITE:
+            return "0-1", "checkmate of White"
+        return "1-0", "checkmate of Black"
+    if board.is_stalemate():
+        return "1/2-1/2", "stalemate"
+    return "", ""
 
 
 def _read_raw_games(text: str) -> list[_RawGame]:
@@ -267,20 +337,22 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     white, black = raw.tag("White"), raw.tag("Black")
     round_number = _round_number(raw, source)
     result = raw.tag("Result")
+    label = f"game of round {round_number} ({white} - {black})"
     if raw.errors:
-        message = f"game of round {round_number} ({white} - {black}): the movetext has errors "
+        message = f"{label}: the movetext has errors "
         message += f"({raw.errors[0]}); the result is read from the Result tag"
         warnings.append(Diagnostic(message, raw.location(source)))
-    if result == _UNFINISHED:
-        message = f"game of round {round_number} ({white} - {black}) is unfinished (*): ignored"
-        warnings.append(Diagnostic(message, raw.location(source, "Result")))
-        return None
-    if result not in _RESULTS:
+    if result != _UNFINISHED and result not in _RESULTS:
         raise InputError(
             raw.location(source, "Result"),
             result,
             "a result 1-0, 0-1, 1/2-1/2 or * (forfeits: +/-, -/+, -/-)",
         )
+    warnings.extend(_termination_checks(raw, label, source))
+    if result == _UNFINISHED:
+        message = f"{label} is unfinished (*): ignored"
+        warnings.append(Diagnostic(message, raw.location(source, "Result")))
+        return None
     white_kind, black_kind = _kinds(raw, source, warnings)
     if _is_bye(white) or _is_bye(black):
         return _bye_game(raw, round_number, white_kind, black_kind, source)
@@ -289,8 +361,35 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     return _Game(raw.line, round_number, white, black, white_result, black_result)
 
 
+def _termination_checks(raw: _RawGame, label: str, source: str) -> list[Diagnostic]:
+    """Warnings when the movetext's end contradicts the Result tag (which is used).
+
+    The termination marker must be one the tag allows (:data:`_MARKERS`); a missing marker
+    is no contradiction. A final position that is checkmate or stalemate decides the result
+    (FIDE Laws of Chess, Art. 5.1.1 and 5.2.1), so a tag saying otherwise is a warning too.
+    """
+    result = raw.tag("Result")
+    tag = raw.tag_places.get("Result", (raw.line, 1))[0]
+    found = []
+    if raw.marker is not None and raw.marker[0] not in _MARKERS[result]:
+        marker, line, column = raw.marker
+        message = (
+            f'{label}: the movetext ends with "{marker}" but the Result tag (line {tag}) says '
+            f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
+        )
+        found.append(Diagnostic(message, Location(source, line, column)))
+    decided, how = raw.ending
+    if decided and decided not in _MARKERS[result]:
+        message = (
+            f'{label}: the moves end in {how} ("{decided}") but the Result tag says '
+            f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
+        )
+        found.append(Diagnostic(message, raw.location(source, "Result")))
+    return found
+
+
 def _check_required(raw: _RawGame, source: str) -> None:
-    """White, Black, Round and Result must be there, once, and name two players."""
+    """White, Black, Round and Result must be there, once, and name two sides."""
     if raw.repeated is not None:
         name, line, column = raw.repeated
         raise InputError(
