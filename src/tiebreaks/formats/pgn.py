@@ -1,6 +1,6 @@
 """Reader of a PGN file holding every game of one event (read with python-chess).
 
-Only the tags matter; the moves are parsed (python-chess is lenient) and their problems are
+The tags decide; the moves are parsed (python-chess is lenient) and their problems are
 reported as warnings, because illegal moves do not change a standings table.
 
 Conventions (each one is tested in ``tests/formats/test_pgn.py``):
@@ -10,6 +10,12 @@ Conventions (each one is tested in ``tests/formats/test_pgn.py``):
   tag). ``Round`` is ``3`` or ``3.1`` (round 3, board 1). ``Result`` ``1-0``, ``0-1``,
   ``1/2-1/2`` (also ``½-½``); ``*`` (unfinished) is a warning and the game is ignored (its
   players still take part; its round does not count towards the number of rounds).
+* **Result tag against the movetext.** The ``Result`` tag is what counts. A termination
+  marker at the end of the movetext (``1-0``, ``0-1``, ``1/2-1/2``, ``*``) that says
+  otherwise is a warning at the marker; a forfeit notation (``+/-`` ...), which movetext
+  cannot write, also agrees with ``*``; no marker is no contradiction. Moves that end in
+  checkmate or stalemate (standard chess, every move legal) and a tag that says otherwise are
+  a warning at the tag.
 * **Forfeits.** ``+/-`` or ``+-`` (White wins by forfeit), ``-/+`` or ``-+`` (Black wins),
   ``-/-``, ``--`` or ``0-0`` (double forfeit); or ``1-0`` / ``0-1`` with a ``Termination``
   tag containing "forfeit" (or "kampflos"); or ``1-0`` / ``0-1`` of a game without moves whose
@@ -24,7 +30,11 @@ Conventions (each one is tested in ``tests/formats/test_pgn.py``):
 * **Absences.** A player with no game (and no bye) in a round up to the last one is absent
   in it (:data:`~tiebreaks.model.ABSENT`; a withdrawal is a run of absences, or of
   zero-point byes when the file writes them).
-* **Players** are identified by their name (``White`` / ``Black``, surrounding blanks removed).
+* **Players** are identified by their name (``White`` / ``Black``) and FIDE id: spellings
+  that differ only in case, Unicode compatibility forms, blank runs or blanks around the
+  comma are one player (a warning per further spelling, the first one is displayed); one
+  FIDE id is one player, two ids are two players; names that look alike (accents, word
+  order, a title) stay two players with a warning (:mod:`~tiebreaks.formats.pgn_names`).
   Ratings come from ``WhiteElo`` / ``BlackElo`` (``0``, ``-`` or empty: unrated), FIDE ids
   from ``WhiteFideId`` / ``BlackFideId``, titles from ``WhiteTitle`` / ``BlackTitle``; the
   first value given wins (a different one later is a warning).
@@ -39,7 +49,8 @@ Conventions (each one is tested in ``tests/formats/test_pgn.py``):
   (game or forfeit) exactly k times, k = 1 or 2, there are k(n - 1) rounds (n even) or kn
   rounds (n odd) and in every round all players (n even) or all but one (n odd) had an
   opponent; anything else is a Swiss.
-* A player in two games of one round is an error at the line of the second game.
+* A player in two games of one round (also under two spellings) is an error at the line of
+  the second game; so is a player on both sides of a game.
 """
 
 from __future__ import annotations
@@ -50,13 +61,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import TextIO, TypeVar, cast
+from typing import NoReturn, TextIO, TypeVar, cast
 
 import chess.pgn
 
 from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from .consistency import Locator, check_consistency
+from .pgn_names import Appearance, fide_id_key, identify, name_key
 from .trf import decode_trf_bytes
 from .trf_header import MAX_ROUNDS
 
@@ -65,6 +77,7 @@ __all__ = ["read_pgn"]
 K = ResultKind
 _T = TypeVar("_T", int | None, str)
 _REQUIRED = ("White", "Black", "Round", "Result")
+_SIDES = ("White", "Black")
 _UNKNOWN = frozenset({"", "?"})
 _BYE_NAMES = frozenset({"bye", "freilos", "spielfrei"})
 _FORFEIT_WORDS = ("forfeit", "kampflos")
@@ -74,6 +87,7 @@ _DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _RATING = re.compile(r"[0-9]{1,4}")
 _UNFINISHED = "*"
+_MARKER_OR_COMMENT = re.compile(r"\{[^}]*\}?|;.*|1/2-1/2|1-0|0-1|\*")
 
 #: Result tag → (White's kind, Black's kind, forfeit written in the result itself)
 _RESULTS: dict[str, tuple[ResultKind, ResultKind, bool]] = {
@@ -88,6 +102,22 @@ _RESULTS: dict[str, tuple[ResultKind, ResultKind, bool]] = {
     "-/-": (K.FORFEIT_LOSS, K.FORFEIT_LOSS, True),
     "--": (K.FORFEIT_LOSS, K.FORFEIT_LOSS, True),
     "0-0": (K.FORFEIT_LOSS, K.FORFEIT_LOSS, True),
+}
+#: Result tag → the termination markers that agree with it: the same result, and also "*" for
+#: the forfeit notations, which standard PGN movetext cannot write (a double forfeit: only "*")
+_MARKERS: dict[str, frozenset[str]] = {
+    "1-0": frozenset({"1-0"}),
+    "0-1": frozenset({"0-1"}),
+    "1/2-1/2": frozenset({"1/2-1/2"}),
+    "½-½": frozenset({"1/2-1/2"}),
+    "*": frozenset({"*"}),
+    "+/-": frozenset({"1-0", "*"}),
+    "+-": frozenset({"1-0", "*"}),
+    "-/+": frozenset({"0-1", "*"}),
+    "-+": frozenset({"0-1", "*"}),
+    "-/-": frozenset({"*"}),
+    "--": frozenset({"*"}),
+    "0-0": frozenset({"*"}),
 }
 _AS_FORFEIT = {K.WIN: K.FORFEIT_WIN, K.LOSS: K.FORFEIT_LOSS}
 #: points a bye's result gives its player → the default bye kind
@@ -129,15 +159,14 @@ def read_pgn(data: bytes, source: str) -> Tournament:
             Location(source, 1, 1), text[:40].strip(), "at least one game with PGN tags"
         )
     roster = _Roster(source, warnings)
-    for raw, game in zip(raw_games, games, strict=True):
-        roster.add_game(raw, game)
-    finished = [game for game in games if game is not None]
+    sides = roster.read(raw_games)
+    finished = [(game, who) for game, who in zip(games, sides, strict=True) if game is not None]
     if not finished:
         raise InputError(
             Location(source, raw_games[0].line, 1), "", "at least one finished game (no '*')"
         )
     numbers = roster.start_numbers()
-    rounds = max(game.round for game in finished)
+    rounds = max(game.round for game, _ in finished)
     slots = _fill_slots(finished, numbers, source)
     players = roster.players(numbers, slots, rounds)
     tournament = Tournament(
@@ -182,6 +211,10 @@ class _RawGame:
     moves: int = 0
     comments: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: the last game termination marker of the movetext (1-0, 0-1, 1/2-1/2, *), line, column
+    marker: tuple[str, int, int] | None = None
+    #: the result the final position decides (checkmate, stalemate), and how; "" when none
+    ending: tuple[str, str] = ("", "")
 
     def tag(self, name: str) -> str:
         """The value of a tag, blanks removed; empty when the tag is missing."""
@@ -199,6 +232,7 @@ class _GameRecorder(chess.pgn.BaseVisitor[_RawGame]):
     def __init__(self, reader: _LineReader) -> None:
         self.reader = reader
         self.game = _RawGame(reader.line_number)
+        self.board: chess.Board | None = None
 
     def begin_game(self) -> None:
         """The game starts at the line just read (python-chess skips blank lines first)."""
@@ -221,6 +255,21 @@ class _GameRecorder(chess.pgn.BaseVisitor[_RawGame]):
         """Keep comments: one may say that the game was forfeited."""
         self.game.comments.append(comment)
 
+    def visit_board(self, board: chess.Board) -> None:
+        """Keep the main line's board (the first one shown; variations play on copies)."""
+        if self.board is None:
+            self.board = board
+
+    def visit_result(self, result: str) -> None:
+        """Record the termination marker and where it is (the last one wins)."""
+        column = _marker_column(self.reader.current, result)
+        self.game.marker = (result, self.reader.line_number, column)
+
+    def end_game(self) -> None:
+        """The result the final position decides, when the moves were all read."""
+        if self.board is not None and self.game.moves and not self.game.errors:
+            self.game.ending = _ending(self.board)
+
     def handle_error(self, error: Exception) -> None:
         """Keep python-chess's complaint (an illegal move, a bad FEN) for a warning."""
         self.game.errors.append(str(error))
@@ -228,6 +277,33 @@ class _GameRecorder(chess.pgn.BaseVisitor[_RawGame]):
     def result(self) -> _RawGame:
         """The recorded game."""
         return self.game
+
+
+def _marker_column(line: str, marker: str) -> int:
+    """The column of the last ``marker`` of a movetext line outside comments (0: not found).
+
+    A ``}`` before any ``{`` closes a comment begun on an earlier line."""
+    close, start = line.find("}"), line.find("{")
+    skip = close + 1 if close >= 0 and (start < 0 or close < start) else 0
+    columns = [
+        match.start() + 1
+        for match in _MARKER_OR_COMMENT.finditer(line, skip)
+        if match.group() == marker
+    ]
+    return columns[-1] if columns else 0
+
+
+def _ending(board: chess.Board) -> tuple[str, str]:
+    """The result a checkmate or stalemate on the board decides (standard chess only)."""
+    if board.uci_variant != "chess":
+        return "", ""
+    if board.is_checkmate():
+        if board.turn == chess.WHITE:
+            return "0-1", "checkmate of White"
+        return "1-0", "checkmate of Black"
+    if board.is_stalemate():
+        return "1/2-1/2", "stalemate"
+    return "", ""
 
 
 def _read_raw_games(text: str) -> list[_RawGame]:
@@ -261,20 +337,22 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     white, black = raw.tag("White"), raw.tag("Black")
     round_number = _round_number(raw, source)
     result = raw.tag("Result")
+    label = f"game of round {round_number} ({white} - {black})"
     if raw.errors:
-        message = f"game of round {round_number} ({white} - {black}): the movetext has errors "
+        message = f"{label}: the movetext has errors "
         message += f"({raw.errors[0]}); the result is read from the Result tag"
         warnings.append(Diagnostic(message, raw.location(source)))
-    if result == _UNFINISHED:
-        message = f"game of round {round_number} ({white} - {black}) is unfinished (*): ignored"
-        warnings.append(Diagnostic(message, raw.location(source, "Result")))
-        return None
-    if result not in _RESULTS:
+    if result != _UNFINISHED and result not in _RESULTS:
         raise InputError(
             raw.location(source, "Result"),
             result,
             "a result 1-0, 0-1, 1/2-1/2 or * (forfeits: +/-, -/+, -/-)",
         )
+    warnings.extend(_termination_checks(raw, label, source))
+    if result == _UNFINISHED:
+        message = f"{label} is unfinished (*): ignored"
+        warnings.append(Diagnostic(message, raw.location(source, "Result")))
+        return None
     white_kind, black_kind = _kinds(raw, source, warnings)
     if _is_bye(white) or _is_bye(black):
         return _bye_game(raw, round_number, white_kind, black_kind, source)
@@ -283,8 +361,35 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     return _Game(raw.line, round_number, white, black, white_result, black_result)
 
 
+def _termination_checks(raw: _RawGame, label: str, source: str) -> list[Diagnostic]:
+    """Warnings when the movetext's end contradicts the Result tag (which is used).
+
+    The termination marker must be one the tag allows (:data:`_MARKERS`); a missing marker
+    is no contradiction. A final position that is checkmate or stalemate decides the result
+    (FIDE Laws of Chess, Art. 5.1.1 and 5.2.1), so a tag saying otherwise is a warning too.
+    """
+    result = raw.tag("Result")
+    tag = raw.tag_places.get("Result", (raw.line, 1))[0]
+    found = []
+    if raw.marker is not None and raw.marker[0] not in _MARKERS[result]:
+        marker, line, column = raw.marker
+        message = (
+            f'{label}: the movetext ends with "{marker}" but the Result tag (line {tag}) says '
+            f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
+        )
+        found.append(Diagnostic(message, Location(source, line, column)))
+    decided, how = raw.ending
+    if decided and decided not in _MARKERS[result]:
+        message = (
+            f'{label}: the moves end in {how} ("{decided}") but the Result tag says '
+            f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
+        )
+        found.append(Diagnostic(message, raw.location(source, "Result")))
+    return found
+
+
 def _check_required(raw: _RawGame, source: str) -> None:
-    """White, Black, Round and Result must be there, once, and name two players."""
+    """White, Black, Round and Result must be there, once, and name two sides."""
     if raw.repeated is not None:
         name, line, column = raw.repeated
         raise InputError(
@@ -299,8 +404,23 @@ def _check_required(raw: _RawGame, source: str) -> None:
                 raw.location(source, name), raw.tag(name), f'a [{name} "..."] tag in every game'
             )
     white, black = raw.tag("White"), raw.tag("Black")
-    if white == black or (_is_bye(white) and _is_bye(black)):
+    if _is_bye(white) and _is_bye(black):
         raise InputError(raw.location(source, "Black"), black, "two different players")
+    white_id, black_id = fide_id_key(raw.tag("WhiteFideId")), fide_id_key(raw.tag("BlackFideId"))
+    namesakes = white_id and black_id and white_id != black_id
+    if name_key(white) == name_key(black) and not namesakes:
+        _same_player_error(raw, source)
+
+
+def _same_player_error(raw: _RawGame, source: str) -> NoReturn:
+    """Both sides of a game are one participant (perhaps written two ways, or by FIDE id)."""
+    white, black = raw.tag("White"), raw.tag("Black")
+    expected = "two different players"
+    if white != black:
+        expected += f' ("{black}" is read as the same player as "{white}", White here'
+        same_id = fide_id_key(raw.tag("BlackFideId"))
+        expected += f", both with FIDE id {same_id})" if same_id else ")"
+    raise InputError(raw.location(source, "Black"), black, expected)
 
 
 def _round_number(raw: _RawGame, source: str) -> int:
@@ -340,7 +460,7 @@ def _marked_forfeit(raw: _RawGame) -> bool:
 
 
 def _is_bye(name: str) -> bool:
-    return name.casefold() in _BYE_NAMES
+    return name_key(name) in _BYE_NAMES
 
 
 def _bye_game(
@@ -383,32 +503,51 @@ class _Entrant:
     start_number: int | None = None
 
 
+#: the participant (index into the roster) of each side of a game: White, Black; None for BYE
+_Sides = tuple[int | None, int | None]
+
+
 class _Roster:
-    """The players of the event in order of first appearance, with their tags."""
+    """The players of the event in order of first appearance, with their tags.
+
+    Who is who is decided by :func:`~tiebreaks.formats.pgn_names.identify` (one participant
+    per person however the name is written; FIDE ids decide when given)."""
 
     def __init__(self, source: str, warnings: list[Diagnostic]) -> None:
         self.source = source
         self.warnings = warnings
-        self.entrants: dict[str, _Entrant] = {}
-        self.numbered: dict[int, str] = {}
+        self.entrants: list[_Entrant] = []
+        self.numbered: dict[int, int] = {}
 
-    def add_game(self, raw: _RawGame, game: _Game | None) -> None:
-        """Register both players of a game (not the BYE side)."""
-        for side in ("White", "Black"):
-            name = raw.tag(side)
-            if _is_bye(name):
-                continue
-            entrant = self.entrants.get(name)
-            if entrant is None:
-                entrant = _Entrant(name, len(self.entrants), raw.line)
-                self.entrants[name] = entrant
-            self._read_tags(raw, side, entrant)
+    def read(self, raw_games: list[_RawGame]) -> list[_Sides]:
+        """Identify the players of every game (not the BYE side) and read their tags."""
+        appearances: list[Appearance] = []
+        places: list[tuple[int, int]] = []
+        for index, raw in enumerate(raw_games):
+            for side_index, side in enumerate(_SIDES):
+                if not _is_bye(raw.tag(side)):
+                    appearances.append(_appearance(raw, side, self.source))
+                    places.append((index, side_index))
+        sides: list[list[int | None]] = [[None, None] for _ in raw_games]
+        owners = identify(appearances, self.warnings)
+        for (index, side_index), owner, appearance in zip(places, owners, appearances, strict=True):
+            raw = raw_games[index]
+            if owner == len(self.entrants):
+                self.entrants.append(_Entrant(appearance.name, owner, raw.line))
+            sides[index][side_index] = owner
+            if side_index == 1 and sides[index][0] == owner:
+                _same_player_error(raw, self.source)
+            self._read_tags(raw, _SIDES[side_index], self.entrants[owner])
+        return [(white, black) for white, black in sides]
 
     def _read_tags(self, raw: _RawGame, side: str, entrant: _Entrant) -> None:
         rating = _rating(raw, side + "Elo", self.source)
         entrant.rating = self._merge(entrant, "rating", entrant.rating, rating, raw)
-        fide_id, title = raw.tag(side + "FideId"), raw.tag(side + "Title")
-        entrant.fide_id = self._merge(entrant, "FIDE id", entrant.fide_id, fide_id, raw)
+        # one participant has one FIDE id (identify() parts different ones): the first as written
+        fide_id = raw.tag(side + "FideId")
+        if not entrant.fide_id and fide_id_key(fide_id):
+            entrant.fide_id = fide_id
+        title = raw.tag(side + "Title")
         entrant.title = self._merge(entrant, "title", entrant.title, title, raw)
         tag = side + "StartNumber"
         if raw.tag(tag):
@@ -433,33 +572,36 @@ class _Roster:
         if entrant.start_number not in (None, number):
             expected = f"start number {entrant.start_number} of {entrant.name} (given before)"
             raise InputError(location, text, expected)
-        holder = self.numbered.setdefault(number, entrant.name)
-        if holder != entrant.name:
-            raise InputError(location, text, f"a start number not used by {holder}")
+        holder = self.numbered.setdefault(number, entrant.order)
+        if holder != entrant.order:
+            expected = f"a start number not used by {self.entrants[holder].name}"
+            raise InputError(location, text, expected)
         entrant.start_number = number
 
-    def start_numbers(self) -> dict[str, int]:
-        """Start numbers by name: from the tags if every player has one, else by rating."""
-        entrants = list(self.entrants.values())
+    def start_numbers(self) -> list[int]:
+        """Start number of each participant: from the tags if every one has one, else by rating."""
+        entrants = self.entrants
         given = [entrant for entrant in entrants if entrant.start_number is not None]
         if given and len(given) == len(entrants):
-            return {entrant.name: entrant.start_number or 0 for entrant in entrants}
+            return [entrant.start_number or 0 for entrant in entrants]
         if given:
             message = (
                 f"only {len(given)} of {len(entrants)} players have a start number tag; "
                 "players are numbered by rating instead"
             )
             self.warnings.append(Diagnostic(message, Location(self.source)))
-        ordered = sorted(entrants, key=_seeding_key)
-        return {entrant.name: number for number, entrant in enumerate(ordered, start=1)}
+        numbers = [0] * len(entrants)
+        for number, entrant in enumerate(sorted(entrants, key=_seeding_key), start=1):
+            numbers[entrant.order] = number
+        return numbers
 
     def players(
-        self, numbers: dict[str, int], slots: dict[int, dict[int, RoundResult]], rounds: int
+        self, numbers: list[int], slots: dict[int, dict[int, RoundResult]], rounds: int
     ) -> tuple[Player, ...]:
         """The players ordered by start number, one result per round."""
         players = []
-        for entrant in self.entrants.values():
-            number = numbers[entrant.name]
+        for entrant in self.entrants:
+            number = numbers[entrant.order]
             own = slots.get(number, {})
             players.append(
                 Player(
@@ -473,6 +615,14 @@ class _Roster:
                 )
             )
         return tuple(sorted(players, key=lambda player: player.start_number))
+
+
+def _appearance(raw: _RawGame, side: str, source: str) -> Appearance:
+    """One side of a game as :func:`~tiebreaks.formats.pgn_names.identify` needs it."""
+    round_match = _ROUND.fullmatch(raw.tag("Round"))
+    round_number = int(round_match.group(1)) if round_match else 0
+    fide_id = fide_id_key(raw.tag(side + "FideId"))
+    return Appearance(raw.tag(side), fide_id, side, round_number, raw.location(source, side))
 
 
 def _rating(raw: _RawGame, tag: str, source: str) -> int | None:
@@ -492,29 +642,35 @@ def _seeding_key(entrant: _Entrant) -> tuple[int, str, int]:
 
 
 def _fill_slots(
-    games: list[_Game], numbers: dict[str, int], source: str
+    games: list[tuple[_Game, _Sides]], numbers: list[int], source: str
 ) -> dict[int, dict[int, RoundResult]]:
-    """Each player's result per round; a player twice in one round is an error."""
+    """Each player's result per round; a player twice in one round is an error.
+
+    A participant whose name is written two ways in one round (two games after the merge of
+    :mod:`~tiebreaks.formats.pgn_names`) is this error too, naming both spellings."""
     slots: dict[int, dict[int, RoundResult]] = {}
-    lines: dict[tuple[int, int], int] = {}
-    for game in games:
+    seen: dict[tuple[int, int], tuple[int, str]] = {}
+    for game, (white, black) in games:
         sides = (
-            (game.white, game.white_result, game.black),
-            (game.black, game.black_result, game.white),
+            (game.white, white, game.white_result, black),
+            (game.black, black, game.black_result, white),
         )
-        for name, written, opponent in sides:
-            if written is None:
+        for written_name, owner, written, opponent in sides:
+            if written is None or owner is None:
                 continue
-            number = numbers[name]
+            number = numbers[owner]
             result = written
-            if written.kind.has_opponent:
+            if written.kind.has_opponent and opponent is not None:
                 result = RoundResult(written.kind, numbers[opponent], written.colour)
-            earlier = lines.setdefault((number, game.round), game.line)
+            earlier, spelling = seen.setdefault((number, game.round), (game.line, written_name))
             if earlier != game.line:
+                shown = written_name
+                if spelling != written_name:
+                    shown = f'"{written_name}" is read as the same player as "{spelling}", who'
                 raise InputError(
                     Location(source, game.line, 1),
-                    name,
-                    f"one game per player and round ({name} already has a game in round "
+                    written_name,
+                    f"one game per player and round ({shown} already has a game in round "
                     f"{game.round}, line {earlier})",
                 )
             slots.setdefault(number, {})[game.round] = result
