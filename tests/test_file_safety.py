@@ -238,6 +238,22 @@ def test_a_symbolic_link_is_followed(folder: Path) -> None:
     assert (folder / "published" / "new.txt").read_text(encoding="utf-8").startswith("Held")
 
 
+@pytest.mark.parametrize(
+    ("output", "phrase"),
+    [
+        ("", "the output file name is empty"),
+        ("new/", "the name ends with '/', a folder's name"),
+        (".", "it is a folder"),
+    ],
+)
+def test_names_that_are_not_files_are_refused(folder: Path, output: str, phrase: str) -> None:
+    before = sorted(folder.iterdir())
+    result = tiebreaks_command("standings", "b/a.trf", "-o", output, cwd=folder)
+    assert result.returncode == EXIT_USAGE, result.stderr
+    assert phrase in result.stderr
+    assert sorted(folder.iterdir()) == before
+
+
 @pytest.mark.parametrize("kind", ["folder", "socket"])
 def test_folders_and_sockets_are_refused(folder: Path, kind: str) -> None:
     path = folder / "out"

@@ -204,6 +204,14 @@ def check_outputs(outputs: Iterable[str | None], inputs: Iterable[str | None]) -
         seen[key] = output
 
 
+def _mode(name: str) -> int:
+    """The mode of the file ``name`` leads to (0 for none)."""
+    try:
+        return os.stat(name).st_mode
+    except OSError:
+        return 0
+
+
 def _output_key(output: str, target: _Named) -> object:
     """What makes two outputs one file: the file (device, inode) or, for a file still to be
     created, its path with links resolved; None for devices and pipes (two may be one)."""
@@ -219,7 +227,12 @@ def _same_file_message(output: str, source: str) -> str:
 
 
 def _check_kind(output: str) -> None:
-    """Refuse outputs that cannot be written as a file: folders, sockets, disk devices."""
+    """Refuse outputs that cannot be written as a file: folders, sockets, disk devices, an
+    empty name or one that ends with a slash (a folder's name)."""
+    if not output:
+        raise UsageError("the output file name is empty")
+    if output.endswith(("/", os.sep)) and not stat.S_ISCHR(_mode(output)):
+        raise UsageError(f"cannot write {output!r}: the name ends with '/', a folder's name")
     try:
         mode = os.stat(output).st_mode
     except OSError:
