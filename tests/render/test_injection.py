@@ -344,5 +344,5 @@ def test_find_participant_names_two_equal_names() -> None:
     from tiebreaks import UsageError
 
     standings = standings_with({2: "M\u00fcller", 3: "Mu\u0308ller"})
-    with pytest.raises(UsageError, match=r"2 participants are named .* \(#2, #3\)"):
+    with pytest.raises(UsageError, match=r"2 participants are named .*: #2 M\u00fcller, #3 M"):
         find_participant(standings, "muller".replace("u", "\u00fc"))
