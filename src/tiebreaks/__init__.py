@@ -7,7 +7,16 @@ README.md for a worked example (run as a doctest by the test suite).
 from __future__ import annotations
 
 from .api import example_path, read_tournament
-from .errors import Diagnostic, InputError, Location, SourceError, TiebreaksError, UsageError
+from .errors import (
+    Diagnostic,
+    InputError,
+    Location,
+    ParameterError,
+    ParameterHint,
+    SourceError,
+    TiebreaksError,
+    UsageError,
+)
 from .model import (
     Colour,
     PairingSystem,
@@ -31,6 +40,8 @@ __all__ = [
     "InputError",
     "Location",
     "PairingSystem",
+    "ParameterError",
+    "ParameterHint",
     "Player",
     "ResultKind",
     "RoundResult",
