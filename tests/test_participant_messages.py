@@ -82,6 +82,10 @@ def swiss_standings() -> Standings:
         ),
         ("99", "no participant has start number 99; the start numbers are 1..16"),
         ("#0", "no participant has start number #0; the start numbers are 1..16"),
+        (
+            "1" * 5000,
+            "no participant has a start number of 5000 digits; the start numbers are 1..16",
+        ),
         ("\u200b", "'\\u200b' is not a name: give a name or a start number"),
     ],
 )

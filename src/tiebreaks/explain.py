@@ -51,12 +51,7 @@ def find_participant(standings: Standings, text: str) -> Row:
     cleaned = " ".join(text.split())
     number = cleaned.removeprefix("#")
     if number.isdecimal():
-        try:
-            return standings.row(int(number))
-        except KeyError:
-            raise UsageError(
-                f"no participant has start number {cleaned}; {_start_numbers(standings)}"
-            ) from None
+        return _numbered(standings, number, cleaned)
     key = name_key(cleaned)
     if not key:
         raise UsageError(f"{text!r} is not a name: give a name or a start number")
@@ -79,6 +74,27 @@ def find_participant(standings: Standings, text: str) -> Row:
     close = [row for name in difflib.get_close_matches(key, names, 3, 0.6) for row in names[name]]
     hint = ", ".join(map(_who, close[:5]))
     raise UsageError(f"no participant {text!r}" + (f"; did you mean {hint}?" if hint else ""))
+
+
+def _numbered(standings: Standings, number: str, cleaned: str) -> Row:
+    """The row of a start number typed as decimal digits (any script's); UsageError with the
+    start numbers when there is none (also for more digits than any start number has, which
+    ``int`` would refuse past 4,300)."""
+    if len(number) > _MOST_DIGITS:
+        raise UsageError(
+            f"no participant has a start number of {len(number)} digits; "
+            f"{_start_numbers(standings)}"
+        )
+    try:
+        return standings.row(int(number))
+    except KeyError:
+        raise UsageError(
+            f"no participant has start number {cleaned}; {_start_numbers(standings)}"
+        ) from None
+
+
+#: more digits than any start number has
+_MOST_DIGITS = 18
 
 
 def _who(row: Row) -> str:
