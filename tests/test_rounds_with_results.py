@@ -23,8 +23,8 @@ def test_rounds_not_played_yet_are_not_counted() -> None:
     ]
     notes = [str(w) for w in running.warnings if "no result after round 5" in str(w)]
     assert notes == [
-        "the tournament has 9 rounds but no result after round 5: standings after round 5 "
-        "(--after-round chooses another round)"
+        "the tournament has 9 rounds but no result after round 5: standings after round 5; "
+        "choose another round with after_round"
     ]
 
 

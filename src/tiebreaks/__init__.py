@@ -14,7 +14,16 @@ from importlib import import_module
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
     from .api import example_path, read_tournament
-    from .errors import Diagnostic, InputError, Location, SourceError, TiebreaksError, UsageError
+    from .errors import (
+        Diagnostic,
+        InputError,
+        Location,
+        ParameterError,
+        ParameterHint,
+        SourceError,
+        TiebreaksError,
+        UsageError,
+    )
     from .model import (
         Colour,
         PairingSystem,
@@ -37,6 +46,8 @@ _MODULES = {
     "Diagnostic": ".errors",
     "InputError": ".errors",
     "Location": ".errors",
+    "ParameterError": ".errors",
+    "ParameterHint": ".errors",
     "SourceError": ".errors",
     "TiebreaksError": ".errors",
     "UsageError": ".errors",
@@ -81,6 +92,8 @@ __all__ = [
     "InputError",
     "Location",
     "PairingSystem",
+    "ParameterError",
+    "ParameterHint",
     "Player",
     "ResultKind",
     "RoundResult",

@@ -38,8 +38,24 @@ def say(message: str) -> None:
     click.echo(shown_text(message), err=True)
 
 
+#: the library's parameters and the options that give them: the library's errors and warnings
+#: name its parameters (``after_round=12 is outside ...``), the command line its options
+OPTIONS = {
+    "after_round": "--after-round",
+    "unrated_rating": "--unrated-rating",
+    "pairing_system": "--system",
+    "lots_seed": "--lots",
+    "primary": "--primary",
+    "tiebreaks": "--tiebreaks",
+    "rules": "--rules",
+    "order": "--rating-order",
+    "table": "--ratings",
+}
+
+
 def _guarded(action: Callable[[], T]) -> T:
-    """Run ``action``; turn our errors into a one-line message and an exit code."""
+    """Run ``action``; turn our errors into a one-line message (naming our options, not the
+    library's parameters) and an exit code."""
     from .errors import InputError, SourceError, TiebreaksError
     from .formats.files import InputTooLargeError
 
@@ -49,10 +65,10 @@ def _guarded(action: Callable[[], T]) -> T:
         say(f"error: {error.message('--max-input')}")
         sys.exit(EXIT_INPUT)
     except (InputError, SourceError) as error:
-        say(f"error: {error}")
+        say(f"error: {error.worded(OPTIONS)}")
         sys.exit(EXIT_INPUT)
     except TiebreaksError as error:
-        say(f"error: {error}")
+        say(f"error: {error.worded(OPTIONS)}")
         sys.exit(EXIT_USAGE)
 
 
@@ -235,7 +251,7 @@ def standings(
         result = _standings_for(tournament, tiebreak_list, rules, options)
         if output_format != "json":
             for warning in result.warnings:
-                say(f"warning: {warning}")
+                say(f"warning: {warning.worded(OPTIONS)}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
         _KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
@@ -318,7 +334,7 @@ def compare(
         comparison = compare_standings(a, b)
         if output_format == "json":
             return render.comparison_json(comparison)
-        for warning in dict.fromkeys(str(w) for w in (*a.warnings, *b.warnings)):
+        for warning in dict.fromkeys(w.worded(OPTIONS) for w in (*a.warnings, *b.warnings)):
             say(f"warning: {warning}")
         return render.comparison_text(comparison)
 

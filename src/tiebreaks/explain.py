@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from .comparison import decide
 from .errors import UsageError
+from .render.safe_text import compared_name, shown_name
 from .standings import Row, Standings
 from .tiebreaks.context import Context
 from .tiebreaks.explanation import (
@@ -30,48 +31,96 @@ from .tiebreaks.explanation import (
 from .tiebreaks.registry import Kind, definition
 from .tiebreaks.wording import who
 
-#: the explicit bidirectional formatting characters and marks, ignored when names are matched
-_BIDI_FORMATTING = dict.fromkeys(
-    (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
-)
+#: how many participants an ambiguous name lists
+LISTED = 10
 
 
 def name_key(text: str) -> str:
     """How names are compared: Unicode-normalised (NFC, so "Mu\u0308ller" is "Müller"),
-    case and runs of spaces ignored, bidirectional formatting characters left out."""
-    cleaned = " ".join(text.translate(_BIDI_FORMATTING).split())
+    case and runs of spaces ignored, control and invisible characters (and the U+FFFD that
+    shows one) left out (:func:`~tiebreaks.render.safe_text.compared_name`)."""
+    cleaned = " ".join(compared_name(" ".join(text.split())).split())
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", cleaned).casefold())
 
 
 def find_participant(standings: Standings, text: str) -> Row:
     """The row of a participant given by start number or name (compared by :func:`name_key`:
-    case, spacing and Unicode normalisation ignored; a unique part of a name is enough);
-    UsageError with suggestions on a miss."""
+    case, spacing, invisible characters and Unicode normalisation ignored; a unique part of a
+    name is enough). UsageError when there is none (with the start numbers, or suggestions),
+    or when the name fits several participants (all of them listed, up to :data:`LISTED`)."""
     cleaned = " ".join(text.split())
     number = cleaned.removeprefix("#")
     if number.isdecimal():
-        try:
-            return standings.row(int(number))
-        except KeyError:
-            raise UsageError(f"no participant has start number {cleaned}") from None
+        return _numbered(standings, number, cleaned)
     key = name_key(cleaned)
+    if not key:
+        raise UsageError(f"{text!r} is not a name: give a name or a start number")
     names: dict[str, list[Row]] = {}
     for row in standings.rows:
         names.setdefault(name_key(row.player.name), []).append(row)
     exact = names.get(key, [])
     if len(exact) > 1:
-        listed = ", ".join(f"#{row.player.start_number}" for row in exact)
         raise UsageError(
-            f"{len(exact)} participants are named {text!r} ({listed}): give the number"
+            f"{len(exact)} participants are named {text!r}: {_listed(exact)}; give the start number"
         )
     partial = exact or [row for name, rows in names.items() if key in name for row in rows]
     if len(partial) == 1:
         return partial[0]
-    close = partial or [
-        row for name in difflib.get_close_matches(key, names, 3, 0.6) for row in names[name]
-    ]
-    hint = ", ".join(f"#{row.player.start_number} {row.player.name}" for row in close[:5])
+    if partial:
+        raise UsageError(
+            f"{text!r} matches {len(partial)} participants: {_listed(partial)}; "
+            "give more of the name or the start number"
+        )
+    close = [row for name in difflib.get_close_matches(key, names, 3, 0.6) for row in names[name]]
+    hint = ", ".join(map(_who, close[:5]))
     raise UsageError(f"no participant {text!r}" + (f"; did you mean {hint}?" if hint else ""))
+
+
+def _numbered(standings: Standings, number: str, cleaned: str) -> Row:
+    """The row of a start number typed as decimal digits (any script's); UsageError with the
+    start numbers when there is none (also for more digits than any start number has, which
+    ``int`` would refuse past 4,300)."""
+    if len(number) > _MOST_DIGITS:
+        raise UsageError(
+            f"no participant has a start number of {len(number)} digits; "
+            f"{_start_numbers(standings)}"
+        )
+    try:
+        return standings.row(int(number))
+    except KeyError:
+        raise UsageError(
+            f"no participant has start number {cleaned}; {_start_numbers(standings)}"
+        ) from None
+
+
+#: more digits than any start number has
+_MOST_DIGITS = 18
+
+
+def _who(row: Row) -> str:
+    """A participant in a message: "#3 Charline" (the name as the readable outputs show it)."""
+    return f"#{row.player.start_number} {shown_name(row.player.name)}"
+
+
+def _listed(rows: list[Row]) -> str:
+    """The participants by start number: all of them, or the first :data:`LISTED` and how
+    many more."""
+    ordered = sorted(rows, key=lambda row: row.player.start_number)
+    listed = ", ".join(map(_who, ordered[:LISTED]))
+    more = len(ordered) - LISTED
+    return listed if more <= 0 else f"{listed} and {more} more"
+
+
+def _start_numbers(standings: Standings) -> str:
+    """What the start numbers are: "the start numbers are 1..16", or, with gaps, "the start
+    numbers are between 1 and 20 (16 participants)"."""
+    numbers = [row.player.start_number for row in standings.rows]
+    if not numbers:
+        return "there are no participants"
+    low, high = min(numbers), max(numbers)
+    if high - low + 1 == len(numbers):
+        return f"the start numbers are {low}..{high}"
+    return f"the start numbers are between {low} and {high} ({len(numbers)} participants)"
 
 
 def _context(standings: Standings) -> Context:

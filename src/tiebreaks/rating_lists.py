@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .errors import Diagnostic, UsageError
+from .errors import Diagnostic, ParameterHint, UsageError
 from .model import Player, Tournament
 
 FILE_RATING = "FIDE"
@@ -95,9 +95,13 @@ def _list_name(name: str, table: RatingTable | None, tournament: Tournament) -> 
             if known.casefold() == cleaned.casefold():
                 return known
     known_lists = [FILE_RATING, NATIONAL, "HIGHER", "LOWER", *(table.lists if table else ())]
+    hint = (
+        None
+        if table
+        else ParameterHint("table", "other lists come from a rating CSV given with {}")
+    )
     raise UsageError(
-        f"unknown rating list {name!r} in the rating order; known: {', '.join(known_lists)}"
-        + ("" if table else " (give a rating CSV with --ratings for other lists)")
+        f"unknown rating list {name!r} in the rating order; known: {', '.join(known_lists)}", hint
     )
 
 

@@ -16,7 +16,7 @@ from itertools import groupby, repeat
 from typing import TYPE_CHECKING
 
 from .api import paused_garbage_collector
-from .errors import Diagnostic, UsageError
+from .errors import Diagnostic, ParameterError, ParameterHint, UsageError
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.team_matches import team_tournament
 from .rating_lists import apply_rating_order, file_rating_order
@@ -184,10 +184,7 @@ def _file_specs(
         try:
             (spec,) = _named([item], warnings)
         except UsageError as error:
-            raise UsageError(
-                f"the file's tie-break list (record {record}) cannot be used: {error}; "
-                "give the list with --tiebreaks"
-            ) from None
+            raise _unusable_file_list(record, error) from None
         specs.append(spec)
     return specs
 
@@ -215,7 +212,8 @@ def _plan(
             plan.warnings.append(
                 Diagnostic(
                     f"{spec} dropped: unrated players take part and no rating for them is set"
-                    " (C.07 Art. 10; use --unrated-rating or /U<rating>)"
+                    " (C.07 Art. 10)",
+                    hint=ParameterHint("unrated_rating", "set one with {} or /U<rating>"),
                 )
             )
             continue
@@ -236,10 +234,16 @@ def _resolve_listed(spec: TiebreakSpec, team: bool, source: str) -> tuple[Tiebre
         if not source.startswith("file"):
             raise
         record = source.removeprefix("file (").removesuffix(")")
-        raise UsageError(
-            f"the file's tie-break list (record {record}) cannot be used: {error}; "
-            "give the list with --tiebreaks"
-        ) from None
+        raise _unusable_file_list(record, error) from None
+
+
+def _unusable_file_list(record: str, error: UsageError) -> UsageError:
+    """The error for a TRF26 202/212 list with a tie-break that cannot be used: the list is
+    the file's, and the way out is to give one (the ``tiebreaks`` parameter)."""
+    return UsageError(
+        f"the file's tie-break list (record {record}) cannot be used: {error}",
+        ParameterHint("tiebreaks", "give the list with {}"),
+    )
 
 
 def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int | None) -> bool:
@@ -345,12 +349,12 @@ def _primary_context(
     (team tournament: the participants are the teams, C.07 (2026) Art. 11)."""
     if tournament.team_records is None:
         if options.primary:
-            raise UsageError("--primary applies to team tournaments only")
+            raise ParameterError("primary", options.primary, "applies to team tournaments only")
         return build_context(tournament, rules, rounds, options.pairing_system)
     team = team_tournament(tournament)
     if options.primary:
         if options.primary.upper() not in ("MP", "GP"):
-            raise UsageError(f"the primary score is MP or GP, not {options.primary!r}")
+            raise ParameterError("primary", options.primary, "is neither MP nor GP")
         team = replace(team, primary=options.primary.upper())
     predetermined = (options.pairing_system or tournament.pairing_system).predetermined
     return team_views(team, rules, rounds, predetermined)[team.primary]
@@ -369,7 +373,8 @@ def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
         return tournament.rounds, tournament
     note = Diagnostic(
         f"the tournament has {tournament.rounds} rounds but no result after round {played}: "
-        f"standings after round {played} (--after-round chooses another round)"
+        f"standings after round {played}",
+        hint=ParameterHint("after_round", "choose another round with {}"),
     )
     return played, replace(tournament, warnings=(*tournament.warnings, note))
 
@@ -394,9 +399,10 @@ def _check_round(tournament: Tournament, after_round: int | None) -> int:
     if after_round is None:
         return tournament.rounds
     if not 0 <= after_round <= tournament.rounds:
-        raise UsageError(
-            f"--after-round {after_round} is outside 0..{tournament.rounds} "
-            "(the number of rounds of the tournament)"
+        raise ParameterError(
+            "after_round",
+            after_round,
+            f"is outside 0..{tournament.rounds} (the tournament's rounds)",
         )
     return after_round
 

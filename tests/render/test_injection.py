@@ -127,8 +127,8 @@ def test_standings_csv_neutralises_formulas_in_names_and_keeps_numbers() -> None
     by_number = {int(row[1]): row for row in hostile[1:]}
     for number, formula in names.items():
         cell = by_number[number][2]
-        if formula[0] in "\t\r":  # a control character in a name: replaced first, no formula
-            assert cell == "\ufffd" + formula[1:]
+        if formula[0] in "\t\r":  # a control character in a name: replaced first, and the
+            assert cell == "'\ufffd" + formula[1:]  # first visible character is "="
         else:
             assert cell == "'" + formula
     # every other cell (rank, number, rating, values) is what it is for the plain names
@@ -344,5 +344,5 @@ def test_find_participant_names_two_equal_names() -> None:
     from tiebreaks import UsageError
 
     standings = standings_with({2: "M\u00fcller", 3: "Mu\u0308ller"})
-    with pytest.raises(UsageError, match=r"2 participants are named .* \(#2, #3\)"):
+    with pytest.raises(UsageError, match=r"2 participants are named .*: #2 M\u00fcller, #3 M"):
         find_participant(standings, "muller".replace("u", "\u00fc"))

@@ -7,24 +7,27 @@ import io
 import re
 
 from ..standings import Standings
-from .safe_text import shown_name
+from .safe_text import LEADING_INVISIBLE, shown_name
 from .values import ValueTexts
 
 #: a number as we write it (values, ratings, counts): a spreadsheet reads it as that number
 _NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?\Z")
 #: the start of a cell that a spreadsheet may take for a formula (OWASP: = + - @ tab carriage
-#: return), also after spaces and in the full-width forms some spreadsheets accept
-_FORMULA_START = re.compile("[\t\r]|\\s*[=+\\-@\uff1d\uff0b\uff0d\uff20]")
+#: return), also in the full-width forms some spreadsheets accept, and after spaces and
+#: invisible characters (or the U+FFFD that replaced one): the first visible character counts
+_FORMULA_START = re.compile(f"[\t\r]|{LEADING_INVISIBLE}[=+\\-@\uff1d\uff0b\uff0d\uff20]")
 
 
 def spreadsheet_safe(text: str) -> str:
     """A CSV cell that no spreadsheet takes for a formula.
 
-    A cell that starts (after any spaces) with ``=``, ``+``, ``-`` or ``@`` (or their
-    full-width forms), or with a tab or a carriage return, gets a leading ``'``, which
-    spreadsheets read as "this cell is text". A plain decimal number (``-1.5``, ``+2``,
-    ``2150``) stays as it is: it cannot be a formula, and it must stay a number. So a name
-    such as ``=HYPERLINK(...)`` or ``-2+3`` becomes ``'=HYPERLINK(...)``, ``'-2+3``.
+    A cell whose first visible character (after any spaces, control and invisible characters
+    such as U+200F or U+200B, or the U+FFFD that replaced one) is ``=``, ``+``, ``-`` or
+    ``@`` (or their full-width forms), or that starts with a tab or a carriage return, gets a
+    leading ``'``, which spreadsheets read as "this cell is text". A plain decimal number
+    (``-1.5``, ``+2``, ``2150``) stays as it is: it cannot be a formula, and it must stay a
+    number. So a name such as ``=HYPERLINK(...)``, ``-2+3`` or ``\\u200f=cmd`` becomes
+    ``'=HYPERLINK(...)``, ``'-2+3``, ``'\\u200f=cmd``.
     """
     if _NUMBER.match(text) or not _FORMULA_START.match(text):
         return text

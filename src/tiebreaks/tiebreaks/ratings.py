@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..errors import UsageError
+from ..errors import ParameterHint, UsageError
 from ..numbers import round_half_up_int
 from .column import Column
 from .context import Context
@@ -75,7 +75,8 @@ def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
         raise UsageError(
             f"{spec}: unrated participants take part, so C.07 Art. 10 removes this tie-break "
             f"unless a rating is set for them: use {spec.acronym}/U<rating> "
-            f"(e.g. {spec.acronym}/U1400) or the global unrated-rating option"
+            f"(e.g. {spec.acronym}/U1400)",
+            ParameterHint("unrated_rating", "or set one for every tie-break with {}"),
         )
     return fallback
 
