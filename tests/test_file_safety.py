@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -39,17 +40,24 @@ EXIT_INPUT, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
 def tiebreaks_command(
     *args: str | Path, stdin: int | None = None, timeout: float = 60, **options: object
 ) -> subprocess.CompletedProcess[str]:
-    """``tiebreaks ARGS`` as a shell runs it (``python -m tiebreaks``)."""
+    """``tiebreaks ARGS`` as a shell runs it (``python -m tiebreaks``), in a session of its
+    own: on a hang, the command and every process it started are killed and the test fails
+    (a worker blocked on a pipe would otherwise keep the output open forever)."""
     streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **options}
-    completed: subprocess.CompletedProcess[str] = subprocess.run(
+    process = subprocess.Popen(
         [sys.executable, "-m", "tiebreaks", *map(str, args)],
         text=True,
         stdin=stdin,
-        timeout=timeout,
-        check=False,
+        start_new_session=True,
         **streams,  # type: ignore[call-overload]
     )
-    return completed
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"tiebreaks {' '.join(map(str, args))} did not end in {timeout} s")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 def digest(path: Path) -> str:
@@ -209,11 +217,22 @@ def test_a_pipe_given_as_dev_fd(folder: Path) -> None:
 def test_a_named_pipe_is_written_not_replaced(folder: Path) -> None:
     fifo = folder / "pipe.trf"
     os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # opened without waiting for a writer
     process = subprocess.Popen(
         [sys.executable, "-m", "tiebreaks", "convert", "b/a.trf", "pipe.trf"], cwd=folder
     )
-    with fifo.open("rb") as stream:
-        received = stream.read()
+    received = b""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        select.select([reader], [], [], 0.1)
+        try:
+            chunk = os.read(reader, 65536)
+        except BlockingIOError:  # a writer, nothing written yet
+            continue
+        received += chunk
+        if not chunk and process.poll() is not None:
+            break
+    os.close(reader)
     assert process.wait(timeout=60) == 0
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert received.startswith(b"012 Held exercises")
@@ -495,7 +514,9 @@ def test_batch_skips_a_named_pipe_in_a_folder(fifo_folder: Path) -> None:
 
 
 def test_batch_refuses_a_named_pipe_it_is_given(fifo_folder: Path) -> None:
-    result = tiebreaks_command("batch", "b/x.trf", "b/a.trf", "--no-progress", cwd=fifo_folder)
+    result = tiebreaks_command(
+        "batch", "b/x.trf", "b/a.trf", "--no-progress", "-j", "0", cwd=fifo_folder
+    )
     assert result.returncode == EXIT_INPUT
     lines = {json.loads(line)["path"]: json.loads(line) for line in result.stdout.splitlines()}
     assert lines["b/x.trf"]["status"] == "error"

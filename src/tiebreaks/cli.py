@@ -50,6 +50,7 @@ OPTIONS = {
     "rules": "--rules",
     "order": "--rating-order",
     "table": "--ratings",
+    "max_input_bytes": "--max-input",
 }
 
 
@@ -57,13 +58,9 @@ def _guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message (naming our options, not the
     library's parameters) and an exit code."""
     from .errors import InputError, SourceError, TiebreaksError
-    from .formats.files import InputTooLargeError
 
     try:
         return action()
-    except InputTooLargeError as error:
-        say(f"error: {error.message('--max-input')}")
-        sys.exit(EXIT_INPUT)
     except (InputError, SourceError) as error:
         say(f"error: {error.worded(OPTIONS)}")
         sys.exit(EXIT_INPUT)

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import SourceError, UsageError
+from ..errors import Names, SourceError, UsageError
 
 MAX_INPUT_BYTES = 512 * 1024 * 1024
 """The default size limit of one input: far above the largest real event (a 100,000-player,
@@ -54,11 +54,12 @@ class InputTooLargeError(SourceError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return self.message("max_input_bytes")
+        return self.worded({})
 
-    def message(self, setting: str) -> str:
-        """The message, naming ``setting`` as the way to raise the limit (the library's
-        parameter, or the command's option)."""
+    def worded(self, names: Names) -> str:
+        """The message, naming the way to raise the limit as ``names`` calls the parameter
+        ``max_input_bytes`` (the command line: ``--max-input``)."""
+        setting = names.get("max_input_bytes", "max_input_bytes")
         limit = size_text(self.limit)
         if self.size is None:
             found = f"the input goes on past {limit}"
