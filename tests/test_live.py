@@ -19,6 +19,7 @@ from tiebreaks.live import LiveStandings
 from tiebreaks.model import ResultKind, RoundResult, Tournament
 from tiebreaks.standings import Standings, compute_standings
 
+from .lists import fitting
 from .strategies import round_robins, swiss_tournaments
 
 LIST = "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE,WIN,BPG,KS,AOB,FB"
@@ -84,7 +85,8 @@ BYE_KINDS = [ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FULL_BYE]
 def test_a_corrected_result_gives_the_standings_of_the_corrected_file(
     tournament: Tournament, data: st.DataObject
 ) -> None:
-    live = LiveStandings(tournament, LIST)
+    specs = fitting(LIST, tournament.rounds)
+    live = LiveStandings(tournament, specs)
     for _ in range(data.draw(st.integers(1, 3))):
         round_number = data.draw(st.integers(1, tournament.rounds))
         start = data.draw(st.sampled_from([p.start_number for p in tournament.players]))
@@ -92,10 +94,10 @@ def test_a_corrected_result_gives_the_standings_of_the_corrected_file(
         kind = data.draw(st.sampled_from(GAME_KINDS if has_opponent else BYE_KINDS))
         standings = live.change_result(round_number, start, kind)
         tournament = corrected(tournament, round_number, start, kind)
-        assert table(standings) == table(compute_standings(tournament, LIST))
+        assert table(standings) == table(compute_standings(tournament, specs))
         middle = max(1, round_number - 1)
         assert table(live.after_round(middle)) == table(
-            compute_standings(tournament, LIST, after_round=middle)
+            compute_standings(tournament, specs, after_round=middle)
         )
     assert live.tournament == tournament
 
