@@ -22,6 +22,9 @@ standings use each player's own record and do not depend on the choice):
 * a round robin declared by the input whose pairings are not one (two players meet more often
   than the rounds allow); it is computed as the round robin the input declares.
 
+Team tournaments: the team records against each other and against the games
+(:mod:`.consistency_teams`: a player in two teams, a team whose boards meet two teams ...).
+
 Locations come from a :class:`Locator`: the reader says where a player's record is (its line)
 and, when it knows, in which column a field is written (the TRF round slot of
 :func:`~tiebreaks.formats.trf_player.round_column`, the points column ...).
@@ -106,7 +109,10 @@ def check_consistency(
     flat = _Flat.of(table)
     for round_number in _rounds_to_examine(table, flat):
         _check_round(table, round_number, where, findings)
-    _check_team_members(tournament, where, findings)
+    if tournament.team_records is not None:
+        from .consistency_teams import check_teams
+
+        check_teams(tournament, where, findings)
     findings.raise_first()
     totals = _totals(table, flat, tournament)
     _check_stated_points(tournament, table, totals, where, findings)
@@ -563,29 +569,6 @@ def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
         return [0] * len(table.players)
     per_result = map(units.__getitem__, flat.kinds)
     return list(map(sum, zip(*[per_result] * table.rounds, strict=True)))
-
-
-def _check_team_members(tournament: Tournament, where: Locator, findings: _Findings) -> None:
-    """A team tournament: every player who has a game or a forfeit belongs to a team (records
-    013 / 310); else the match of that board has no team on one side (C.07 Art. 11 ranks
-    teams by their matches). A player in no team with no game is harmless."""
-    records = tournament.team_records
-    if records is None:
-        return
-    members = {number for team in records.teams for number in team.players}
-    for player in tournament.players:
-        if player.start_number in members:
-            continue
-        played = [n for n, result in enumerate(player.results, 1) if result.opponent is not None]
-        if played:
-            findings.broken.append(
-                InputError(
-                    where(player, Field.START_NUMBER),
-                    f"{_who(player)} plays in round {played[0]}",
-                    "every player with a game in a team tournament to be in a team "
-                    "(records 013 / 310)",
-                )
-            )
 
 
 def _check_stated_points(

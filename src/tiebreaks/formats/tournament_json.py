@@ -907,18 +907,24 @@ class _TournamentReader:
         teams = tuple(self.team(item) for item in team_nodes)
         numbers = [team.number for team in teams]
         for item, team in zip(team_nodes, teams, strict=True):
-            if numbers.count(team.number) > 1:
+            first = teams[numbers.index(team.number)]
+            if first is not team:
                 number_node = check.member(item, "number", "the team number")
-                raise check.error(number_node, "a team number not used by another team")
+                raise check.error(
+                    number_node,
+                    f"a team number not used by another team (the team of line {first.line} "
+                    f"has number {team.number})",
+                )
         match_points = check.optional(node, "match_points")
         win, draw, loss = self.match_points(match_points)
         colours_node = check.optional(node, "board_colours")
+        byes = self.bye_teams(check.optional(node, "bye_teams"), set(numbers))
         return TeamRecords(
             teams=teams,
             bye_match_points=self.points(node, "bye_match_points"),
             bye_game_points=self.points(node, "bye_game_points"),
-            bye_teams=self.bye_teams(check.optional(node, "bye_teams"), set(numbers)),
-            forfeits=self.forfeits(check.optional(node, "forfeits"), set(numbers)),
+            bye_teams=byes,
+            forfeits=self.forfeits(check.optional(node, "forfeits"), set(numbers), byes),
             board_colours="" if colours_node is None else self.board_colours(colours_node),
             match_win=win,
             match_draw=draw,
@@ -933,6 +939,7 @@ class _TournamentReader:
             check.member(node, "players", "the team's players in board order"),
             "an array of start numbers",
         )
+        name_node = check.member(node, "name", "the team's name")
         return TeamRecord(
             number=check.whole(
                 check.member(node, "number", "the team number"),
@@ -940,12 +947,14 @@ class _TournamentReader:
                 1,
                 999,
             ),
-            name=check.text(check.member(node, "name", "the team's name")),
+            name=check.text(name_node),
             players=tuple(
                 check.whole(item, "a start number", 1, MAX_START_NUMBER) for item in members
             ),
             line=node.line,
             short_name=self.string(node, "short_name"),
+            places=tuple((item.line, item.column) for item in members),
+            name_column=name_node.column if name_node.line == node.line else 0,
         )
 
     def match_points(self, node: Node | None) -> tuple[Fraction, Fraction, Fraction]:
@@ -982,8 +991,13 @@ class _TournamentReader:
             byes[round_number] = self.round_and_team(item, "team", teams)
         return byes
 
-    def forfeits(self, node: Node | None, teams: set[int]) -> tuple[ForfeitedMatch, ...]:
+    def forfeits(
+        self, node: Node | None, teams: set[int], byes: dict[int, int]
+    ) -> tuple[ForfeitedMatch, ...]:
+        """The forfeited matches; a team is in one per round at most, and not in a round of
+        its team bye (else its match depends on the record believed)."""
         found: list[ForfeitedMatch] = []
+        seen: dict[tuple[int, int], ForfeitedMatch] = {}
         for item in [] if node is None else self.check.items(node, "an array of forfeits"):
             self.check.members(item, "an object (a forfeited match)")
             self.check.only_keys(item, ("round", "white", "black", "code"))
@@ -1002,7 +1016,34 @@ class _TournamentReader:
                     line=item.line,
                 )
             )
+            self.check_forfeit_teams(item, found[-1], seen, byes)
         return tuple(found)
+
+    def check_forfeit_teams(
+        self,
+        item: Node,
+        forfeit: ForfeitedMatch,
+        seen: dict[tuple[int, int], ForfeitedMatch],
+        byes: dict[int, int],
+    ) -> None:
+        """The two teams of ``forfeit`` differ, and neither has another forfeit or its team
+        bye in that round (errors at the team's value)."""
+        for key, team in (("white", forfeit.white), ("black", forfeit.black)):
+            found = self.check.member(item, key, "a team number")
+            if key == "black" and team == forfeit.white:
+                raise self.check.error(found, "a black team other than the white team")
+            earlier = seen.setdefault((forfeit.round, team), forfeit)
+            if earlier is not forfeit:
+                raise self.check.error(
+                    found,
+                    f"a team in one forfeited match per round (team {team} is already in the "
+                    f"forfeit of line {earlier.line}, round {forfeit.round})",
+                )
+            if byes.get(forfeit.round) == team:
+                raise self.check.error(
+                    found,
+                    f"a team without a team bye in round {forfeit.round} (team {team} has it)",
+                )
 
     def board_colours(self, node: Node) -> str:
         text = self.check.text(node, 'the colours of the boards, e.g. "WBWB"')

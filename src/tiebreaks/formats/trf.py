@@ -117,8 +117,10 @@ def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) 
 
 
 def _team_records(header: HeaderRecords, rounds: int) -> TeamRecords | None:
-    """The team records, their byes checked against the rounds and teams read."""
+    """The team records, their byes and forfeited matches checked against the rounds and
+    teams read."""
     header.team.check_byes(rounds)
+    header.team.check_forfeits(rounds)
     return header.team.records()
 
 
