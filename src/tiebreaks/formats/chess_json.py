@@ -607,6 +607,9 @@ class _ChessReader:
         self.score_nodes: dict[int, Node] = {}
         #: start number -> (team, line of the team's entry, board) of each team player
         self.member_of: dict[int, tuple[int, int, int]] = {}
+        #: where the tournament declares its pairing system and its number of rounds
+        self.system_at: Location | None = None
+        self.rounds_at: Location | None = None
 
     def string(self, node: Node | None, key: str) -> str:
         found = None if node is None else self.check.optional(node, key)
@@ -669,6 +672,7 @@ class _ChessReader:
         event_info = check.optional(event, "eventInfo")
         context = self.context
         context.declared = context.rounds = self.declared_rounds(node)
+        self.rounds_at = self.location(node, "numRounds")
         team = self.flag(node, "teamTournament", False)
         self.read_competitors(node, team)
         games = check.optional(node, "gameList")
@@ -747,9 +751,21 @@ class _ChessReader:
     ) -> PairingSystem:
         written = self.string(node, "format").lower()
         if written in _FORMATS_READ:
+            self.system_at = self.location(node, "format")
             return _FORMATS_READ[written]
         decided = pairing_system_from_records(type_code, type_text)
+        if pairing_system_from_records(type_code, "") is not None:
+            self.system_at = self.location(
+                self.check.optional(node, "tournamentInfo"), "typeOfTournament"
+            )
+        elif decided is not None:
+            self.system_at = self.location(node, "tournamentType")
         return decided or guess_pairing_system(players, self.context.rounds)
+
+    def location(self, node: Node | None, key: str) -> Location | None:
+        """Where the value of ``key`` is (None without it)."""
+        found = None if node is None else self.check.optional(node, key)
+        return None if found is None else Location(self.source, found.line, found.column)
 
     def rank_order(self, node: Node) -> tuple[str, ...]:
         """The rank-order descriptors as written (strings, or objects with ``desc``)."""
@@ -1170,5 +1186,11 @@ def read_chess_json(
     root = parse_json(data, source)
     reader = _ChessReader(source)
     tournament = reader.read(root, tournament_number)
-    locator = Locator(source, points_label='"gamePoints"', record_label="competitor")
+    locator = Locator(
+        source,
+        points_label='"gamePoints"',
+        record_label="competitor",
+        system_at=reader.system_at,
+        rounds_at=reader.rounds_at,
+    )
     return check_consistency(tournament, locator, reader.context.declared or None)

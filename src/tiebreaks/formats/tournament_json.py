@@ -67,7 +67,7 @@ from ..model import (
 )
 from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
-from .consistency import Locator, check_consistency
+from .consistency import Locator, check_consistency, round_robin_rounds_fit
 from .trf_writer import published_points_and_ranks
 
 if TYPE_CHECKING:
@@ -704,6 +704,9 @@ class _TournamentReader:
         self.check = JsonChecker(source)
         self.source = source
         self.rounds = 0
+        #: where the header declares the pairing system and the number of rounds
+        self.system_at: Location | None = None
+        self.rounds_at: Location | None = None
 
     def string(self, node: Node, key: str, default: str = "") -> str:
         found = self.check.optional(node, key)
@@ -754,6 +757,8 @@ class _TournamentReader:
         system = PairingSystem.SWISS
         if system_node is not None:
             system = check.choice(system_node, _PAIRING_SYSTEMS, '"swiss" or "round-robin"')
+            self.system_at = Location(self.source, system_node.line, system_node.column)
+        self.rounds_at = Location(self.source, rounds_node.line, rounds_node.column)
         return Tournament(
             name=check.text(check.member(node, "name", "the tournament's name")),
             rounds=self.rounds,
@@ -1106,6 +1111,11 @@ def read_tournament_json(data: bytes | str, source: str = "<input>") -> Tourname
     from .tournament_json_fast import read_plain_json
 
     tournament = read_plain_json(data, source)
+    locator = Locator(source, points_label='"stated_points"')
+    if tournament is not None and not round_robin_rounds_fit(tournament, tournament.rounds):
+        tournament = None  # the careful path knows where the header declares the round robin
     if tournament is None:
-        tournament = _TournamentReader(source).read(parse_json(data, source))
-    return check_consistency(tournament, Locator(source, points_label='"stated_points"'))
+        reader = _TournamentReader(source)
+        tournament = reader.read(parse_json(data, source))
+        locator = replace(locator, system_at=reader.system_at, rounds_at=reader.rounds_at)
+    return check_consistency(tournament, locator)
