@@ -543,3 +543,24 @@ def test_chess_json_match_entries(matches: tuple[str, ...], expected: str | None
         assert caught.value.location == Location("t.json", last, column + len('{"round": '))
     else:  # at the entry
         assert caught.value.location == Location("t.json", last, column)
+
+
+def test_team_byes_need_their_points() -> None:
+    """A team bye is worth what the event says (TRF26 320 gives the points; there is no
+    default to assume): without them the JSON readers refuse the bye (it crashed before)."""
+    text = json_text(forfeits=', "bye_teams": [{"round": 2, "team": 1}]')
+    line, column = position(text, "bye_teams", "[{")
+    with pytest.raises(InputError) as caught:
+        read_tournament_json(text, "t.json")
+    assert caught.value.location == Location("t.json", line, column)
+    assert caught.value.expected.startswith(
+        'team byes with their points ("bye_match_points", "bye_game_points")'
+    )
+    chess = chess_text(CPLAYERS, (bye(2, 1),))
+    line, column = position(chess, '{"numRounds": 2', "{")
+    with pytest.raises(InputError) as caught:
+        read_chess_json(chess, "t.json")
+    assert caught.value.location == Location("t.json", line, column)
+    assert caught.value.expected.startswith(
+        'the match and game points of a team bye ("P" and "PG" of scoreSystem "match"'
+    )

@@ -1046,6 +1046,12 @@ class _ChessReader:
             )
         byes, forfeits = self.team_matches(node, {team.number for team in teams})
         bye_points = match_scores.number("P"), match_scores.number("PG")
+        if byes and None in bye_points:  # a team bye is worth what the event says (TRF26 320)
+            raise check.error(
+                match or node,
+                'the match and game points of a team bye ("P" and "PG" of scoreSystem '
+                '"match", as numbers) for the team byes of "matchList"',
+            )
         colours = self.string(node, "teamSequence").upper()
         return TeamRecords(
             teams=tuple(teams),

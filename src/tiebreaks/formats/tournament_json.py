@@ -923,11 +923,18 @@ class _TournamentReader:
         match_points = check.optional(node, "match_points")
         win, draw, loss = self.match_points(match_points)
         colours_node = check.optional(node, "board_colours")
-        byes = self.bye_teams(check.optional(node, "bye_teams"), set(numbers))
+        byes_node = check.optional(node, "bye_teams")
+        byes = self.bye_teams(byes_node, set(numbers))
+        bye_points = self.points(node, "bye_match_points"), self.points(node, "bye_game_points")
+        if byes and byes_node is not None and None in bye_points:
+            # a team bye is worth what the event says (TRF26 320): nothing to assume
+            raise check.error(
+                byes_node, 'team byes with their points ("bye_match_points", "bye_game_points")'
+            )
         return TeamRecords(
             teams=teams,
-            bye_match_points=self.points(node, "bye_match_points"),
-            bye_game_points=self.points(node, "bye_game_points"),
+            bye_match_points=bye_points[0],
+            bye_game_points=bye_points[1],
             bye_teams=byes,
             forfeits=self.forfeits(check.optional(node, "forfeits"), set(numbers), byes),
             board_colours="" if colours_node is None else self.board_colours(colours_node),
