@@ -20,6 +20,7 @@ from tiebreaks import example_path
 from tiebreaks.cli import EXIT_USAGE, main
 from tiebreaks.comparison import Comparison, compare_standings, decide
 
+from .lists import fitting
 from .strategies import swiss_tournaments
 
 SWISS = str(example_path("held-swiss-16.trf"))
@@ -99,7 +100,9 @@ def test_decision_agrees_with_the_ranks(tournament: tiebreaks.Tournament) -> Non
     """For any two participants, the first differing criterion puts ahead the one ranked
     higher, and participants sharing a rank are equal on every criterion (DE included)."""
     standings = tiebreaks.compute_standings(
-        tournament, ["PTS", "BH/C1", "DE", "SB", "WIN", "TPN/R"], "fide-2026"
+        tournament,
+        fitting(["PTS", "BH/C1", "DE", "SB", "WIN", "TPN/R"], tournament.rounds),
+        "fide-2026",
     )
     rows = standings.rows
     for first in rows:

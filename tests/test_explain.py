@@ -26,6 +26,7 @@ from tiebreaks.tiebreaks.explanation import explainer_for, group_explainer_for
 from tiebreaks.tiebreaks.registry import Kind, catalogue
 
 from .builders import crosstable
+from .lists import fitting
 from .strategies import swiss_tournaments
 from .vectors.test_seed_examples import SEED_000
 
@@ -162,7 +163,9 @@ def test_explanations_give_the_standings_values(
     """Every value of every tie-break in every regime: the explanation's value is the value in
     the standings, and for sums the kept lines add up to it exactly."""
     for columns in VALUE_LISTS:
-        standings = tiebreaks.compute_standings(tournament, columns, rules)
+        standings = tiebreaks.compute_standings(
+            tournament, fitting(columns, tournament.rounds), rules
+        )
         for row in standings.rows:
             for label in standings.columns:
                 explanation = explain_value(standings, row, label)
@@ -177,7 +180,8 @@ def test_why_names_the_deciding_tiebreak(tournament: tiebreaks.Tournament) -> No
     """For every pair: the steps before the deciding one are equal, the deciding one puts the
     better-ranked participant ahead, and equal ranks mean no decision; the reduced form of a
     sum adds up to the difference of the two values."""
-    standings = tiebreaks.compute_standings(tournament, "PTS,BH/C1,DE,SB,PS,WIN", "fide-2026")
+    specs = fitting("PTS,BH/C1,DE,SB,PS,WIN", tournament.rounds)
+    standings = tiebreaks.compute_standings(tournament, specs, "fide-2026")
     for a in standings.rows:
         for b in standings.rows:
             if a is b:

@@ -19,6 +19,7 @@ from tiebreaks.live import LiveStandings
 from tiebreaks.model import ResultKind, RoundResult, Tournament
 from tiebreaks.standings import Standings, compute_standings
 
+from .lists import fitting
 from .strategies import round_robins, swiss_tournaments
 
 LIST = "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE,WIN,BPG,KS,AOB,FB"
@@ -84,7 +85,8 @@ BYE_KINDS = [ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FULL_BYE]
 def test_a_corrected_result_gives_the_standings_of_the_corrected_file(
     tournament: Tournament, data: st.DataObject
 ) -> None:
-    live = LiveStandings(tournament, LIST)
+    specs = fitting(LIST, tournament.rounds)
+    live = LiveStandings(tournament, specs)
     for _ in range(data.draw(st.integers(1, 3))):
         round_number = data.draw(st.integers(1, tournament.rounds))
         start = data.draw(st.sampled_from([p.start_number for p in tournament.players]))
@@ -95,11 +97,11 @@ def test_a_corrected_result_gives_the_standings_of_the_corrected_file(
         # after every declared round: a generated event may leave its last round without a
         # result for anyone, which compute_standings alone would take for a round not yet
         # played (and rank after the round before, with a warning)
-        final = compute_standings(tournament, LIST, after_round=tournament.rounds)
+        final = compute_standings(tournament, specs, after_round=tournament.rounds)
         assert table(standings) == table(final)
         middle = max(1, round_number - 1)
         assert table(live.after_round(middle)) == table(
-            compute_standings(tournament, LIST, after_round=middle)
+            compute_standings(tournament, specs, after_round=middle)
         )
     assert live.tournament == tournament
 

@@ -23,6 +23,7 @@ from .model import Tournament
 from .numbers import round_half_up
 from .rules import REGIMES
 from .standings import Row, Standings, compute_standings
+from .tiebreaks.cut_check import removes_every_round
 from .tiebreaks.names import resolve_name
 from .tiebreaks.registry import Kind, definition
 from .tiebreaks.spec import TiebreakSpec
@@ -188,6 +189,12 @@ def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
     return variants
 
 
+def _variants(spec: TiebreakSpec, rounds: int) -> list[TiebreakSpec]:
+    """The variants of :func:`spec_variants` that leave something to sum in a tournament of
+    ``rounds`` rounds (a cut of every round is refused, C.07 Art. 14)."""
+    return [variant for variant in spec_variants(spec) if not removes_every_round(variant, rounds)]
+
+
 def _infer_columns(tournament: Tournament) -> list[Variant]:
     found: list[Variant] = []
     for position, label in enumerate(tournament.published_columns):
@@ -210,7 +217,7 @@ def _column_matches(
         if position < len(player.stated_values) and player.stated_values[position] is not None
     }
     for rules in REGIMES:
-        for variant in spec_variants(base):
+        for variant in _variants(base, tournament.rounds):
             standings = compute_standings(tournament, ["PTS", variant], rules)
             column = standings.columns[-1]
             matched = sum(
@@ -228,7 +235,8 @@ def _agrees_with(published: Fraction | None, computed: Fraction | None) -> bool:
 
 def _infer_list(tournament: Tournament, tiebreaks: str | Sequence[str] | None) -> list[Variant]:
     declared = compute_standings(tournament, tiebreaks).tiebreaks
-    choices = [spec_variants(spec) if _varies(spec) else [spec] for spec in declared]
+    rounds = tournament.rounds
+    choices = [_variants(spec, rounds) if _varies(spec) else [spec] for spec in declared]
     combinations = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
     stated = {p.start_number: p.stated_rank for p in tournament.players if p.stated_rank}
     found = []

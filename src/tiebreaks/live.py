@@ -23,7 +23,7 @@ from .errors import UsageError
 from .model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from .model.results import OPPOSITE_RESULT
 from .rules import Rules
-from .standings import Options, Standings, prepared, rank_context
+from .standings import Options, Standings, check_tiebreak_list, prepared, rank_context
 from .tiebreaks.context import NO_OPPONENT, Context, build_context
 from .tiebreaks.spec import TiebreakSpec
 
@@ -55,6 +55,7 @@ class LiveStandings:
         self.tiebreaks = tiebreaks
         with paused_garbage_collector():
             self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
+        check_tiebreak_list(self.context, tiebreaks, self.options.unrated_rating)
         self.index_of = {player.start_number: i for i, player in enumerate(tournament.players)}
         self._by_round: dict[int, Standings] = {}
 

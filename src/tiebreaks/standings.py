@@ -23,6 +23,7 @@ from .rating_lists import apply_rating_order, file_rating_order
 from .rules import Rules, rules_by_name, rules_for_date
 from .tiebreaks.column import Column, sort_keys
 from .tiebreaks.context import Context, build_context
+from .tiebreaks.cut_check import check_rounds_left
 from .tiebreaks.names import ResolvedName, resolve_list, resolve_name
 from .tiebreaks.ratings import has_unrated_participants
 from .tiebreaks.registry import Definition, Kind, resolve
@@ -128,21 +129,23 @@ def choose_rules(tournament: Tournament, rules: str | Rules | None) -> tuple[Rul
     return chosen, f"start date {tournament.start_date.isoformat()}"
 
 
-def _named(
-    items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]
-) -> list[TiebreakSpec]:
-    """Specs from descriptors or the names people type (``Buchholz Cut 1``); a corrected typo
-    is reported in ``warnings``."""
+#: a tie-break of the list and how it was written (a descriptor, a name people type ...)
+Listed = tuple[TiebreakSpec, str]
+
+
+def _named(items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]) -> list[Listed]:
+    """Specs from descriptors or the names people type (``Buchholz Cut 1``), each with the
+    text it was written as; a corrected typo is reported in ``warnings``."""
     resolved = resolve_list(items) if isinstance(items, str) else items
-    specs: list[TiebreakSpec] = []
+    specs: list[Listed] = []
     for item in resolved:
         if isinstance(item, TiebreakSpec):
-            specs.append(item)
+            specs.append((item, str(item)))
             continue
         found = item if isinstance(item, ResolvedName) else resolve_name(item)
         if found.corrected:
             warnings.append(Diagnostic(f"read {found.typed!r} as {found.matched!r} ({found.spec})"))
-        specs.append(found.spec)
+        specs.append((found.spec, found.typed))
     return specs
 
 
@@ -151,13 +154,13 @@ def _requested_specs(
     system: PairingSystem,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None,
     warnings: list[Diagnostic],
-) -> tuple[list[TiebreakSpec], str]:
+) -> tuple[list[Listed], str]:
     tournament = context.tournament
     if tiebreaks:
         specs = _named(tiebreaks, warnings)
         source = "given"
     elif context.rules.default_tiebreaks:
-        specs = parse_spec_list(context.rules.default_tiebreaks)
+        specs = _unwritten(parse_spec_list(context.rules.default_tiebreaks))
         source = f"default list of the {context.rules.name} rules"
     elif tournament.standings_list:
         specs = _file_specs(tournament.standings_list, "212", warnings)
@@ -165,27 +168,30 @@ def _requested_specs(
     elif tournament.tiebreak_list:
         specs, source = _file_specs(tournament.tiebreak_list, "202", warnings), "file (202)"
     elif context.team is not None:
-        specs = parse_spec_list(TEAM_DEFAULT)
+        specs = _unwritten(parse_spec_list(TEAM_DEFAULT))
         source = "default list for team tournaments (docs/conformance.md)"
     else:
-        specs = parse_spec_list(RECOMMENDED[system])
+        specs = _unwritten(parse_spec_list(RECOMMENDED[system]))
         source = f"FIDE recommendation for a {system.value} tournament"
-    if not any(spec.acronym in ("PTS", "POINTS", context.score_type) for spec in specs):
-        specs.insert(0, TiebreakSpec("PTS"))
+    if not any(spec.acronym in ("PTS", "POINTS", context.score_type) for spec, _ in specs):
+        specs.insert(0, (TiebreakSpec("PTS"), "PTS"))
     return specs, source
 
 
-def _file_specs(
-    items: Sequence[str], record: str, warnings: list[Diagnostic]
-) -> list[TiebreakSpec]:
+def _unwritten(specs: list[TiebreakSpec]) -> list[Listed]:
+    """A list nobody wrote (a default): each spec stands for itself."""
+    return [(spec, str(spec)) for spec in specs]
+
+
+def _file_specs(items: Sequence[str], record: str, warnings: list[Diagnostic]) -> list[Listed]:
     """The descriptors of a TRF26 202/212 record, each checked against the catalogue."""
     specs = []
     for item in items:
         try:
-            (spec,) = _named([item], warnings)
+            (listed,) = _named([item], warnings)
         except UsageError as error:
             raise _unusable_file_list(record, error) from None
-        specs.append(spec)
+        specs.append(listed)
     return specs
 
 
@@ -199,10 +205,10 @@ def _plan(
     requested, source = _requested_specs(context, system, tiebreaks, warnings)
     plan = _Plan([], source, warnings)
     team = context.team is not None
-    for requested_spec in requested:
+    for requested_spec, written in requested:
         primary = team and requested_spec.acronym in ("PTS", "POINTS")  # the primary score
         chosen = TiebreakSpec(context.score_type) if primary else requested_spec
-        spec, entry = _resolve_listed(chosen, team, source)
+        spec, entry = _resolve_listed(chosen, team, source, written, context.tournament.rounds)
         if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
             plan.warnings.append(
                 Diagnostic(f"{spec} is listed twice; the repetition cannot change the order")
@@ -225,11 +231,31 @@ def _plan(
     return plan
 
 
-def _resolve_listed(spec: TiebreakSpec, team: bool, source: str) -> tuple[TiebreakSpec, Definition]:
+def check_tiebreak_list(
+    context: Context,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
+    unrated_rating: int | None = None,
+) -> None:
+    """Raise :class:`UsageError` now for a list that :func:`rank_context` would refuse (an
+    unknown name, a tie-break for the other kind of event, a cut that removes every round),
+    so that a caller that ranks later (:class:`~tiebreaks.live.LiveStandings`) fails before
+    it gives anything."""
+    _plan(context, tiebreaks, unrated_rating)
+
+
+def _resolve_listed(
+    spec: TiebreakSpec, team: bool, source: str, written: str, rounds: int
+) -> tuple[TiebreakSpec, Definition]:
     """The spec checked for the tournament; a tie-break of the other kind (team / individual)
-    in the file's own list is the file's problem, said as such."""
+    in the file's own list is the file's problem, said as such. A cut or median that would
+    remove every one of the tournament's ``rounds`` (C.07 Art. 14) is refused when someone
+    wrote it (the user or the file); a default list is computed as it is (after round 1 of a
+    file that does not declare its rounds, ``BH/C1`` leaves nothing, as during any event)."""
     try:
-        return resolve(spec, team)
+        resolved = resolve(spec, team)
+        if source == "given" or source.startswith("file"):
+            check_rounds_left(resolved[0], written, rounds)
+        return resolved
     except UsageError as error:
         if not source.startswith("file"):
             raise

@@ -55,6 +55,14 @@ Reader = Callable[[str], Tournament]
 Located = tuple[int, int, str]
 
 
+#: the end of the warning on a declared round robin whose rounds are not whole cycles
+NOT_A_CYCLE = (
+    "(n - 1 for n even, n for n odd), so not every pair can meet; computed as declared: direct "
+    "encounter (C.07 Art. 6) then compares tied players by their games among themselves even "
+    "if they have not all met; if the event is still running, declare all its rounds"
+)
+
+
 def located(tournament: Tournament) -> list[Located]:
     found = []
     for warning in tournament.warnings:
@@ -399,14 +407,21 @@ def test_json_declared_round_robin_that_is_not_one() -> None:
     )
     tournament = read_json(text)
     assert tournament.pairing_system is PairingSystem.ROUND_ROBIN
+    # also: 2 rounds are not a cycle of 4 players (3 rounds), said at "pairing_system"
     assert located(tournament) == [
+        (
+            2,
+            61,
+            "the input declares a round robin of 4 players and 2 rounds, but a round robin of "
+            f"4 players has 3 rounds per cycle {NOT_A_CYCLE}",
+        ),
         (
             4,
             0,
             "the input declares a round robin, but player 1 (Anna, line 4) and player 3 (Cleo, "
             "line 6) meet 2 times (rounds 1 and 2), while in a round robin of 4 players and 2 "
             "rounds two players meet at most once; computed as a round robin, as declared",
-        )
+        ),
     ]
 
 
@@ -548,13 +563,19 @@ def test_chess_json_errors(text: str, line: int, found: str, expected: str) -> N
             ),
             [
                 (
+                    3,
+                    58,
+                    "the input declares a round robin of 3 players and 2 rounds, but a round "
+                    f"robin of 3 players has 3 rounds per cycle {NOT_A_CYCLE}",
+                ),
+                (
                     5,
                     0,
                     "the input declares a round robin, but player 1 (Anna, line 5) and player 2 "
                     "(Bert, line 6) meet 2 times (rounds 1 and 2), while in a round robin of 3 "
                     "players and 2 rounds two players meet at most once; computed as a round "
                     "robin, as declared",
-                )
+                ),
             ],
             id="declared round robin that is not one",
         ),

@@ -28,6 +28,7 @@ from tiebreaks.formats.trf import read_trf_file, read_trf_text
 from tiebreaks.formats.trf_writer import write_trf
 from tiebreaks.model import Tournament
 
+from ..lists import fitting
 from ..strategies import round_robins, swiss_tournaments
 from ..team_files import team_file
 from ..vectors.test_teams import EXTRA, SLOTS, TEAMS
@@ -47,7 +48,9 @@ def standings_rows(tournament: Tournament) -> Rows:
     if tournament.team_records is not None:
         standings = tiebreaks.compute_standings(tournament, None, "fide-2026")
     else:
-        standings = tiebreaks.compute_standings(tournament, TIEBREAKS, "fide-2026")
+        standings = tiebreaks.compute_standings(
+            tournament, fitting(TIEBREAKS, tournament.rounds), "fide-2026"
+        )
     return [(row.rank, row.player.start_number, row.values) for row in standings.rows]
 
 

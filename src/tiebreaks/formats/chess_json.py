@@ -590,6 +590,8 @@ class _Context:
     players: dict[int, Player] = field(default_factory=dict)
     results: dict[tuple[int, int], RoundResult] = field(default_factory=dict)
     team_players: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: where each team's players are written: (line, column) of each ``cid``
+    team_places: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
 
 class _ChessReader:
@@ -603,6 +605,11 @@ class _ChessReader:
         self.team_names: dict[int, tuple[str, str]] = {}
         self.national = ""
         self.score_nodes: dict[int, Node] = {}
+        #: start number -> (team, line of the team's entry, board) of each team player
+        self.member_of: dict[int, tuple[int, int, int]] = {}
+        #: where the tournament declares its pairing system and its number of rounds
+        self.system_at: Location | None = None
+        self.rounds_at: Location | None = None
 
     def string(self, node: Node | None, key: str) -> str:
         found = None if node is None else self.check.optional(node, key)
@@ -665,6 +672,7 @@ class _ChessReader:
         event_info = check.optional(event, "eventInfo")
         context = self.context
         context.declared = context.rounds = self.declared_rounds(node)
+        self.rounds_at = self.location(node, "numRounds")
         team = self.flag(node, "teamTournament", False)
         self.read_competitors(node, team)
         games = check.optional(node, "gameList")
@@ -743,9 +751,21 @@ class _ChessReader:
     ) -> PairingSystem:
         written = self.string(node, "format").lower()
         if written in _FORMATS_READ:
+            self.system_at = self.location(node, "format")
             return _FORMATS_READ[written]
         decided = pairing_system_from_records(type_code, type_text)
+        if pairing_system_from_records(type_code, "") is not None:
+            self.system_at = self.location(
+                self.check.optional(node, "tournamentInfo"), "typeOfTournament"
+            )
+        elif decided is not None:
+            self.system_at = self.location(node, "tournamentType")
         return decided or guess_pairing_system(players, self.context.rounds)
+
+    def location(self, node: Node | None, key: str) -> Location | None:
+        """Where the value of ``key`` is (None without it)."""
+        found = None if node is None else self.check.optional(node, key)
+        return None if found is None else Location(self.source, found.line, found.column)
 
     def rank_order(self, node: Node) -> tuple[str, ...]:
         """The rank-order descriptors as written (strings, or objects with ``desc``)."""
@@ -807,14 +827,47 @@ class _ChessReader:
                 raise check.error(check.member(item, "cid", "the number"), "a new team number")
             cplayers = check.optional(item, "cplayers")
             members = [] if cplayers is None else check.items(cplayers, "an array of players")
-            numbers = [self.add_player(member) for member in sorted(members, key=self.board)]
+            ordered = sorted(members, key=self.board)
+            self.check_members(number, item, ordered)
+            numbers = [self.add_player(member) for member in ordered]
             self.context.team_players[number] = tuple(numbers)
+            self.context.team_places[number] = tuple(
+                (cid.line, cid.column)
+                for cid in (check.member(member, "cid", "the start number") for member in ordered)
+            )
         other = check.optional(node, "other")
         extra = None if other is None else check.optional(other, "playersWithoutTeam")
         for item in [] if extra is None else check.items(extra, "an array of players"):
             self.add_player(item)
         if not self.context.players:
             raise check.error(found, "at least one competitor")
+
+    def check_members(self, team: int, item: Node, members: list[Node]) -> None:
+        """Each player is in one team, once, on a board of their own (``order``): else the
+        team (or the board) of a player depends on the entry we believe, an error at the
+        second entry."""
+        check = self.check
+        boards: dict[int, int] = {}
+        for board, member in enumerate(members, start=1):
+            check.members(member, "an object (a competitor)")
+            cid_node = check.member(member, "cid", "the start number")
+            number = check.whole(cid_node, "a start number from 1 to 9999", 1, 9999)
+            earlier = self.member_of.setdefault(number, (team, item.line, board))
+            if earlier != (team, item.line, board):
+                other, line, other_board = earlier
+                where = f"on board {other_board} of" if other == team else "in"
+                raise check.error(
+                    cid_node,
+                    f"each player in one team, once: player {number} is already {where} team "
+                    f"{other} (line {line})",
+                )
+            order = self.board(member)
+            if order and boards.setdefault(order, number) != number:
+                raise check.error(
+                    check.member(member, "order", "the board"),
+                    f"a board of team {team} not given to another player (player "
+                    f"{boards[order]} has board {order})",
+                )
 
     def board(self, node: Node) -> int:
         found = self.check.optional(node, "order")
@@ -988,10 +1041,17 @@ class _ChessReader:
                     self.context.team_players[number],
                     item.line,
                     short,
+                    places=self.context.team_places[number],
                 )
             )
         byes, forfeits = self.team_matches(node, {team.number for team in teams})
         bye_points = match_scores.number("P"), match_scores.number("PG")
+        if byes and None in bye_points:  # a team bye is worth what the event says (TRF26 320)
+            raise check.error(
+                match or node,
+                'the match and game points of a team bye ("P" and "PG" of scoreSystem '
+                '"match", as numbers) for the team byes of "matchList"',
+            )
         colours = self.string(node, "teamSequence").upper()
         return TeamRecords(
             teams=tuple(teams),
@@ -1008,28 +1068,58 @@ class _ChessReader:
     def team_matches(
         self, node: Node, teams: set[int]
     ) -> tuple[dict[int, int], tuple[ForfeitedMatch, ...]]:
-        """The ``320`` bye teams and ``330`` forfeits: match entries without games."""
+        """The ``320`` bye teams and ``330`` forfeits: match entries without games. A team is
+        in one of them per round at most, in a round of the tournament, and not against
+        itself: otherwise its match depends on the entry believed (an error at the entry)."""
         check = self.check
         byes: dict[int, int] = {}
         forfeits: list[ForfeitedMatch] = []
+        seen: dict[tuple[int, int], Node] = {}
         found = check.optional(node, "matchList")
         for item in [] if found is None else check.items(found, "an array of matches"):
             games = check.optional(item, "games")
             if games is None or check.items(games, "an array of game ids"):
                 continue
-            round_number = check.whole(check.member(item, "round", "the round"), "a round", 1, 999)
+            round_node = check.member(item, "round", "the round")
+            round_number = check.whole(round_node, "a round", 1, 999)
             white, black = (self.team_side(item, colour, teams) for colour in ("white", "black"))
             if white is not None and black is None and white[1] == "P":
+                self.check_entry(item, round_number, (white[0],), seen)
                 byes[round_number] = white[0]
             elif white is not None and black is not None and not self.flag(item, "played", True):
                 code = {("W", "Z"): "+-", ("Z", "W"): "-+", ("Z", "Z"): "--"}.get(
                     (white[1], black[1])
                 )
                 if code is not None:
+                    self.check_entry(item, round_number, (white[0], black[0]), seen)
                     forfeits.append(
                         ForfeitedMatch(round_number, white[0], black[0], code, item.line)
                     )
         return byes, tuple(forfeits)
+
+    def check_entry(
+        self,
+        item: Node,
+        round_number: int,
+        sides: tuple[int, ...],
+        seen: dict[tuple[int, int], Node],
+    ) -> None:
+        """One match entry without games (a team bye or a forfeited match), see above."""
+        if round_number > self.context.rounds:
+            raise self.check.error(
+                self.check.member(item, "round", "the round"),
+                f"a round of the tournament (1-{self.context.rounds})",
+            )
+        if len(set(sides)) < len(sides):
+            raise self.check.error(item, "a match between two different teams")
+        for team in sides:
+            earlier = seen.setdefault((round_number, team), item)
+            if earlier is not item:
+                raise self.check.error(
+                    item,
+                    f"one match of team {team} in round {round_number} (the entry of line "
+                    f"{earlier.line} has one)",
+                )
 
     def team_side(self, item: Node, colour: str, teams: set[int]) -> tuple[int, str] | None:
         found = self.check.optional(item, colour)
@@ -1102,5 +1192,11 @@ def read_chess_json(
     root = parse_json(data, source)
     reader = _ChessReader(source)
     tournament = reader.read(root, tournament_number)
-    locator = Locator(source, points_label='"gamePoints"', record_label="competitor")
+    locator = Locator(
+        source,
+        points_label='"gamePoints"',
+        record_label="competitor",
+        system_at=reader.system_at,
+        rounds_at=reader.rounds_at,
+    )
     return check_consistency(tournament, locator, reader.context.declared or None)

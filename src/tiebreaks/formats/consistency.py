@@ -20,7 +20,12 @@ standings use each player's own record and do not depend on the choice):
   where one side is a rated game and the other an unrated one with the same outcome;
 * stated points that differ from the sum of the results (score system of the tournament);
 * a round robin declared by the input whose pairings are not one (two players meet more often
-  than the rounds allow); it is computed as the round robin the input declares.
+  than the rounds allow), or whose declared number of rounds is not a whole number of cycles
+  (said at the record that declares the round robin); it is computed as the round robin the
+  input declares.
+
+Team tournaments: the team records against each other and against the games
+(:mod:`.consistency_teams`: a player in two teams, a team whose boards meet two teams ...).
 
 Locations come from a :class:`Locator`: the reader says where a player's record is (its line)
 and, when it knows, in which column a field is written (the TRF round slot of
@@ -46,12 +51,12 @@ from itertools import chain, repeat
 from operator import attrgetter, eq
 from typing import cast
 
-from ..errors import Diagnostic, InputError, Location
+from ..errors import Diagnostic, InputError, Location, ParameterHint
 from ..model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ..model.results import OPPOSITE_RESULT
 from .trf_fields import format_points
 
-__all__ = ["Field", "Locator", "check_consistency", "describe_result"]
+__all__ = ["Field", "Locator", "check_consistency", "describe_result", "round_robin_rounds_fit"]
 
 K = ResultKind
 
@@ -78,6 +83,10 @@ class Locator:
     round_column: Callable[[int], int] | None = None
     points_label: str = "the stated score"
     record_label: str = "player"
+    #: where the input declares a round robin (TRF 192 / 092, JSON ``pairing_system`` ...)
+    #: and its number of rounds (TRF 142 / XXR ...); None: it does not, or not known where
+    system_at: Location | None = None
+    rounds_at: Location | None = None
 
     def __call__(self, player: Player, what: Field, round_number: int = 0) -> Location:
         """The location of ``what`` (of round ``round_number``) in ``player``'s record."""
@@ -106,11 +115,15 @@ def check_consistency(
     flat = _Flat.of(table)
     for round_number in _rounds_to_examine(table, flat):
         _check_round(table, round_number, where, findings)
-    _check_team_members(tournament, where, findings)
+    if tournament.team_records is not None:
+        from .consistency_teams import check_teams
+
+        check_teams(tournament, where, findings)
     findings.raise_first()
     totals = _totals(table, flat, tournament)
     _check_stated_points(tournament, table, totals, where, findings)
     _check_round_robin(tournament, table, flat, where, findings)
+    _check_round_robin_rounds(tournament, declared_rounds or tournament.rounds, where, findings)
     findings.raise_first()
     if not findings.warnings:
         return tournament
@@ -565,29 +578,6 @@ def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
     return list(map(sum, zip(*[per_result] * table.rounds, strict=True)))
 
 
-def _check_team_members(tournament: Tournament, where: Locator, findings: _Findings) -> None:
-    """A team tournament: every player who has a game or a forfeit belongs to a team (records
-    013 / 310); else the match of that board has no team on one side (C.07 Art. 11 ranks
-    teams by their matches). A player in no team with no game is harmless."""
-    records = tournament.team_records
-    if records is None:
-        return
-    members = {number for team in records.teams for number in team.players}
-    for player in tournament.players:
-        if player.start_number in members:
-            continue
-        played = [n for n, result in enumerate(player.results, 1) if result.opponent is not None]
-        if played:
-            findings.broken.append(
-                InputError(
-                    where(player, Field.START_NUMBER),
-                    f"{_who(player)} plays in round {played[0]}",
-                    "every player with a game in a team tournament to be in a team "
-                    "(records 013 / 310)",
-                )
-            )
-
-
 def _check_stated_points(
     tournament: Tournament, table: _Table, totals: list[int], where: Locator, findings: _Findings
 ) -> None:
@@ -614,19 +604,33 @@ def _check_stated_points(
 # Round robin
 
 
+def _participants(tournament: Tournament) -> tuple[int, str]:
+    """How many participants a round robin of ``tournament`` pairs, and what they are: the
+    teams of a team tournament, else the players."""
+    if tournament.team_records is not None:
+        return len(tournament.team_records.teams), "teams"
+    return len(tournament.players), "players"
+
+
+def _cycle(count: int) -> int:
+    """The rounds of one cycle of a round robin of ``count`` participants (C.05 Berger
+    tables): n - 1 for an even n, n for an odd n (each round one participant has no game)."""
+    return count - 1 if count % 2 == 0 else count
+
+
 def _check_round_robin(
     tournament: Tournament, table: _Table, flat: _Flat, where: Locator, findings: _Findings
 ) -> None:
     """A declared round robin in which two players meet more often than its rounds allow
-    (once per cycle of n - 1 rounds, n rounds for an odd n) is not one: a warning, and the
-    tournament stays a round robin as declared."""
-    count, rounds = len(table.players), table.rounds
+    (once per cycle) is not one: a warning, and the tournament stays a round robin as
+    declared. (In a team round robin the cycle is that of the teams.)"""
+    rounds = table.rounds
+    count, noun = _participants(tournament)
     if tournament.pairing_system is not PairingSystem.ROUND_ROBIN or count < 2 or not rounds:
         return
     if "scheveningen" in f"{tournament.type_code} {tournament.type_text}".lower():
         return
-    cycle = count - 1 if count % 2 == 0 else count
-    cycles = -(-rounds // cycle)
+    cycles = -(-rounds // _cycle(count))
     own = chain.from_iterable(map(repeat, table.numbers, repeat(rounds)))
     meetings = Counter(zip(own, flat.opponents, strict=True))
     too_often = sorted(
@@ -648,11 +652,57 @@ def _check_round_robin(
     times = "once" if cycles == 1 else f"{cycles} times"
     message = (
         f"the input declares a round robin, but {_who(player)} and {_who(other)} meet "
-        f"{len(met)} times (rounds {_listed(met)}), while in a round robin of {count} players "
+        f"{len(met)} times (rounds {_listed(met)}), while in a round robin of {count} {noun} "
         f"and {rounds} rounds two players meet at most {times}{more}; computed as a round "
         "robin, as declared"
     )
     findings.warnings.append(Diagnostic(message, where(player, Field.ROUND, met[-1])))
+
+
+def round_robin_rounds_fit(tournament: Tournament, rounds: int) -> bool:
+    """False when ``tournament`` is a round robin (not a Scheveningen) whose ``rounds`` are
+    not a whole number of cycles (n - 1 rounds for an even n, n for an odd n; exactly two
+    cycles when a double round robin is declared), so that not every pair can meet."""
+    count, _ = _participants(tournament)
+    described = f"{tournament.type_code} {tournament.type_text}".lower()
+    if (
+        tournament.pairing_system is not PairingSystem.ROUND_ROBIN
+        or count < 2
+        or not rounds
+        or "scheveningen" in described
+    ):
+        return True
+    cycle = _cycle(count)
+    return rounds == 2 * cycle if "double" in described else rounds % cycle == 0
+
+
+def _check_round_robin_rounds(
+    tournament: Tournament, rounds: int, where: Locator, findings: _Findings
+) -> None:
+    """A declared round robin whose declared number of rounds does not fit it
+    (:func:`round_robin_rounds_fit`) cannot be one. A warning at the record that declares the
+    round robin; it is computed as declared, so direct encounter (C.07 Art. 6) treats the
+    pairings as pre-determined (Art. 15.2) and compares tied participants by their games
+    among themselves even when they have not all met. A round robin still running is one:
+    its rounds are declared in full."""
+    if where.rounds_at is None or round_robin_rounds_fit(tournament, rounds):
+        return
+    count, noun = _participants(tournament)
+    cycle = _cycle(count)
+    double = "double" in f"{tournament.type_code} {tournament.type_text}".lower()
+    declared = where.system_at or where.rounds_at
+    told = f" (line {where.rounds_at.line})" if where.rounds_at.line != declared.line else ""
+    kind = "double round robin" if double else "round robin"
+    size = f"{2 * cycle} rounds, two cycles of {cycle}" if double else f"{cycle} rounds per cycle"
+    message = (
+        f"the input declares a {kind} of {count} {noun} and {rounds} rounds{told}, but a "
+        f"{kind} of {count} {noun} has {size} (n - 1 for n even, n for n odd), so not every "
+        f"pair can meet{' twice' if double else ''}; computed as declared: direct encounter "
+        f"(C.07 Art. 6) then compares tied {noun} by their games among themselves even if "
+        "they have not all met; if the event is still running, declare all its rounds"
+    )
+    hint = ParameterHint("pairing_system", "to compute it as a Swiss, give {} swiss")
+    findings.warnings.append(Diagnostic(message, declared, hint))
 
 
 def _listed(numbers: Iterable[int]) -> str:

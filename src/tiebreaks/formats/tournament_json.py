@@ -67,7 +67,7 @@ from ..model import (
 )
 from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
-from .consistency import Locator, check_consistency
+from .consistency import Locator, check_consistency, round_robin_rounds_fit
 from .trf_writer import published_points_and_ranks
 
 if TYPE_CHECKING:
@@ -704,6 +704,9 @@ class _TournamentReader:
         self.check = JsonChecker(source)
         self.source = source
         self.rounds = 0
+        #: where the header declares the pairing system and the number of rounds
+        self.system_at: Location | None = None
+        self.rounds_at: Location | None = None
 
     def string(self, node: Node, key: str, default: str = "") -> str:
         found = self.check.optional(node, key)
@@ -754,6 +757,8 @@ class _TournamentReader:
         system = PairingSystem.SWISS
         if system_node is not None:
             system = check.choice(system_node, _PAIRING_SYSTEMS, '"swiss" or "round-robin"')
+            self.system_at = Location(self.source, system_node.line, system_node.column)
+        self.rounds_at = Location(self.source, rounds_node.line, rounds_node.column)
         return Tournament(
             name=check.text(check.member(node, "name", "the tournament's name")),
             rounds=self.rounds,
@@ -907,18 +912,31 @@ class _TournamentReader:
         teams = tuple(self.team(item) for item in team_nodes)
         numbers = [team.number for team in teams]
         for item, team in zip(team_nodes, teams, strict=True):
-            if numbers.count(team.number) > 1:
+            first = teams[numbers.index(team.number)]
+            if first is not team:
                 number_node = check.member(item, "number", "the team number")
-                raise check.error(number_node, "a team number not used by another team")
+                raise check.error(
+                    number_node,
+                    f"a team number not used by another team (the team of line {first.line} "
+                    f"has number {team.number})",
+                )
         match_points = check.optional(node, "match_points")
         win, draw, loss = self.match_points(match_points)
         colours_node = check.optional(node, "board_colours")
+        byes_node = check.optional(node, "bye_teams")
+        byes = self.bye_teams(byes_node, set(numbers))
+        bye_points = self.points(node, "bye_match_points"), self.points(node, "bye_game_points")
+        if byes and byes_node is not None and None in bye_points:
+            # a team bye is worth what the event says (TRF26 320): nothing to assume
+            raise check.error(
+                byes_node, 'team byes with their points ("bye_match_points", "bye_game_points")'
+            )
         return TeamRecords(
             teams=teams,
-            bye_match_points=self.points(node, "bye_match_points"),
-            bye_game_points=self.points(node, "bye_game_points"),
-            bye_teams=self.bye_teams(check.optional(node, "bye_teams"), set(numbers)),
-            forfeits=self.forfeits(check.optional(node, "forfeits"), set(numbers)),
+            bye_match_points=bye_points[0],
+            bye_game_points=bye_points[1],
+            bye_teams=byes,
+            forfeits=self.forfeits(check.optional(node, "forfeits"), set(numbers), byes),
             board_colours="" if colours_node is None else self.board_colours(colours_node),
             match_win=win,
             match_draw=draw,
@@ -933,6 +951,7 @@ class _TournamentReader:
             check.member(node, "players", "the team's players in board order"),
             "an array of start numbers",
         )
+        name_node = check.member(node, "name", "the team's name")
         return TeamRecord(
             number=check.whole(
                 check.member(node, "number", "the team number"),
@@ -940,12 +959,14 @@ class _TournamentReader:
                 1,
                 999,
             ),
-            name=check.text(check.member(node, "name", "the team's name")),
+            name=check.text(name_node),
             players=tuple(
                 check.whole(item, "a start number", 1, MAX_START_NUMBER) for item in members
             ),
             line=node.line,
             short_name=self.string(node, "short_name"),
+            places=tuple((item.line, item.column) for item in members),
+            name_column=name_node.column if name_node.line == node.line else 0,
         )
 
     def match_points(self, node: Node | None) -> tuple[Fraction, Fraction, Fraction]:
@@ -982,8 +1003,13 @@ class _TournamentReader:
             byes[round_number] = self.round_and_team(item, "team", teams)
         return byes
 
-    def forfeits(self, node: Node | None, teams: set[int]) -> tuple[ForfeitedMatch, ...]:
+    def forfeits(
+        self, node: Node | None, teams: set[int], byes: dict[int, int]
+    ) -> tuple[ForfeitedMatch, ...]:
+        """The forfeited matches; a team is in one per round at most, and not in a round of
+        its team bye (else its match depends on the record believed)."""
         found: list[ForfeitedMatch] = []
+        seen: dict[tuple[int, int], ForfeitedMatch] = {}
         for item in [] if node is None else self.check.items(node, "an array of forfeits"):
             self.check.members(item, "an object (a forfeited match)")
             self.check.only_keys(item, ("round", "white", "black", "code"))
@@ -1002,7 +1028,34 @@ class _TournamentReader:
                     line=item.line,
                 )
             )
+            self.check_forfeit_teams(item, found[-1], seen, byes)
         return tuple(found)
+
+    def check_forfeit_teams(
+        self,
+        item: Node,
+        forfeit: ForfeitedMatch,
+        seen: dict[tuple[int, int], ForfeitedMatch],
+        byes: dict[int, int],
+    ) -> None:
+        """The two teams of ``forfeit`` differ, and neither has another forfeit or its team
+        bye in that round (errors at the team's value)."""
+        for key, team in (("white", forfeit.white), ("black", forfeit.black)):
+            found = self.check.member(item, key, "a team number")
+            if key == "black" and team == forfeit.white:
+                raise self.check.error(found, "a black team other than the white team")
+            earlier = seen.setdefault((forfeit.round, team), forfeit)
+            if earlier is not forfeit:
+                raise self.check.error(
+                    found,
+                    f"a team in one forfeited match per round (team {team} is already in the "
+                    f"forfeit of line {earlier.line}, round {forfeit.round})",
+                )
+            if byes.get(forfeit.round) == team:
+                raise self.check.error(
+                    found,
+                    f"a team without a team bye in round {forfeit.round} (team {team} has it)",
+                )
 
     def board_colours(self, node: Node) -> str:
         text = self.check.text(node, 'the colours of the boards, e.g. "WBWB"')
@@ -1065,6 +1118,11 @@ def read_tournament_json(data: bytes | str, source: str = "<input>") -> Tourname
     from .tournament_json_fast import read_plain_json
 
     tournament = read_plain_json(data, source)
+    locator = Locator(source, points_label='"stated_points"')
+    if tournament is not None and not round_robin_rounds_fit(tournament, tournament.rounds):
+        tournament = None  # the careful path knows where the header declares the round robin
     if tournament is None:
-        tournament = _TournamentReader(source).read(parse_json(data, source))
-    return check_consistency(tournament, Locator(source, points_label='"stated_points"'))
+        reader = _TournamentReader(source)
+        tournament = reader.read(parse_json(data, source))
+        locator = replace(locator, system_at=reader.system_at, rounds_at=reader.rounds_at)
+    return check_consistency(tournament, locator)

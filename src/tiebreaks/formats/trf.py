@@ -28,9 +28,20 @@ from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Player, RoundResult, Tournament
 from ..model.team import TeamRecords
 from .consistency import check_consistency
-from .trf_checks import guess_pairing_system, pairing_system_from_records, trf_locator
+from .trf_checks import (
+    guess_pairing_system,
+    pairing_system_from_records,
+    system_location,
+    trf_locator,
+)
 from .trf_fields import Line, parse_count
-from .trf_header import HeaderRecords, declared_rounds, read_header_record, score_system
+from .trf_header import (
+    HeaderRecords,
+    declared_rounds,
+    read_header_record,
+    rounds_location,
+    score_system,
+)
 from .trf_player import PlayerRecord, read_plain_records, read_player_record, read_rounds_ahead
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
@@ -113,12 +124,18 @@ def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) 
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )
-    return check_consistency(tournament, trf_locator(source))
+    system_at = system_location(
+        header.type_code, header.type_text, header.type_code_at, header.type_text_at
+    )
+    locator = trf_locator(source, system_at, rounds_location(header))
+    return check_consistency(tournament, locator)
 
 
 def _team_records(header: HeaderRecords, rounds: int) -> TeamRecords | None:
-    """The team records, their byes checked against the rounds and teams read."""
+    """The team records, their byes and forfeited matches checked against the rounds and
+    teams read."""
     header.team.check_byes(rounds)
+    header.team.check_forfeits(rounds)
     return header.team.records()
 
 

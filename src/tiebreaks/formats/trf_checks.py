@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from types import MappingProxyType
 
+from ..errors import Location
 from ..model import PairingSystem, Player
 from .consistency import Field, Locator
 from .trf_player import POINTS_COLUMN, round_column
@@ -31,17 +32,35 @@ _SWISS_WORDS = ("swiss", "schweizer", "svizzero", "suisse", "suizo")
 _RR_TOKEN = re.compile(r"(?<![A-Za-z0-9])RR(?![A-Za-z0-9])", re.IGNORECASE)
 
 
-def trf_locator(source: str) -> Locator:
+def trf_locator(
+    source: str, system_at: Location | None = None, rounds_at: Location | None = None
+) -> Locator:
     """Where the consistency checks point in a ``001`` record (TRF-16): the start number at
     column 5, the points at 81 and round r at its opponent field
-    (:func:`~.trf_player.round_column`)."""
+    (:func:`~.trf_player.round_column`); ``system_at`` and ``rounds_at``: the records that
+    declare the pairing system (``192`` / ``092``) and the number of rounds (``142`` /
+    ``XXR``)."""
     return Locator(
         source,
         columns=_COLUMNS,
         round_column=round_column,
         points_label="the points column",
         record_label="'001' record",
+        system_at=system_at,
+        rounds_at=rounds_at,
     )
+
+
+def system_location(
+    type_code: str, type_text: str, code_at: Location | None, text_at: Location | None
+) -> Location | None:
+    """Where the pairing system is declared: the ``192`` record when its code decides (see
+    :func:`pairing_system_from_records`), else the ``092`` record when its text does."""
+    if pairing_system_from_records(type_code, "") is not None:
+        return code_at
+    if pairing_system_from_records("", type_text) is not None:
+        return text_at
+    return None
 
 
 def pairing_system_from_records(type_code: str, type_text: str) -> PairingSystem | None:

@@ -60,6 +60,9 @@ class HeaderRecords:
     start_date: date | None = None
     type_text: str = ""
     type_code: str = ""
+    #: where the ``092`` and ``192`` records are (column of their value)
+    type_text_at: Location | None = None
+    type_code_at: Location | None = None
     rounds_xxr: tuple[int, Location] | None = None
     rounds_142: tuple[int, Location] | None = None
     score_162: dict[str, Fraction] | None = None
@@ -112,12 +115,14 @@ def _read_start_date(line: Line, header: HeaderRecords, warnings: list[Diagnosti
 
 def _read_type_text(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
     """TRF-16 ``092``: type of tournament, free text."""
-    header.type_text = line.content_after_record()[0]
+    header.type_text, column = line.content_after_record()
+    header.type_text_at = line.location(column)
 
 
 def _read_type_code(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
     """TRF26 ``192``: encoded tournament type (ETT26), e.g. ``FIDE_DUTCH_2025``."""
-    header.type_code = line.content_after_record()[0]
+    header.type_code, column = line.content_after_record()
+    header.type_code_at = line.location(column)
 
 
 def _read_rounds(line: Line) -> tuple[int, Location]:
@@ -292,6 +297,12 @@ def declared_rounds(header: HeaderRecords, warnings: list[Diagnostic]) -> int | 
         warnings.append(Diagnostic(message, header.rounds_xxr[1]))
     chosen = header.rounds_142 or header.rounds_xxr
     return chosen[0] if chosen else None
+
+
+def rounds_location(header: HeaderRecords) -> Location | None:
+    """Where the number of rounds used is declared (``142``, else ``XXR``; None: nowhere)."""
+    chosen = header.rounds_142 or header.rounds_xxr
+    return chosen[1] if chosen else None
 
 
 def score_system(header: HeaderRecords, warnings: list[Diagnostic]) -> ScoreSystem:

@@ -28,6 +28,8 @@ class TeamHeader:
     match_points: dict[str, Fraction] = field(default_factory=dict)
     #: where each bye team of a ``320`` record was read: round -> (line, column)
     bye_places: dict[int, tuple[Line, int]] = field(default_factory=dict)
+    #: the line of each ``330`` record, in the order of ``forfeits``
+    forfeit_lines: list[Line] = field(default_factory=list)
 
     def check_byes(self, rounds: int) -> None:
         """Every ``320`` bye is in a round of the tournament and names a listed team (an
@@ -46,6 +48,53 @@ class TeamHeader:
                     f"the number of a listed team (no team {team}, round {round_number})",
                 )
 
+    def check_forfeits(self, rounds: int) -> None:
+        """Every ``330`` forfeited match is in a round of the tournament, between two listed
+        teams, and is the only record of its teams in that round (no other ``330``, no
+        ``320`` bye): otherwise the team's match of that round depends on which record we
+        believe, an input error at the column of the round or of the team."""
+        numbers = {team.number for team in self.teams}
+        seen: dict[tuple[int, int], Line] = {}
+        for forfeit, line in zip(self.forfeits, self.forfeit_lines, strict=True):
+            if forfeit.round > rounds:
+                where = f"rounds 1-{rounds} only" if rounds else "no round: the file has none"
+                raise line.error(8, line.field(8, 10).strip(), f"a forfeited match in {where}")
+            sides = ((forfeit.white, 12, "White"), (forfeit.black, 16, "Black"))
+            for team, column, colour in sides:
+                text = line.field(column, column + 2).strip()
+                if team not in numbers:
+                    raise line.error(column, text, f"the number of a listed team (no team {team})")
+                if colour == "Black" and team == forfeit.white:
+                    raise line.error(column, text, "a Black team other than the White team")
+                self._check_alone(forfeit.round, team, line, column, seen)
+
+    def _check_alone(
+        self,
+        round_number: int,
+        team: int,
+        line: Line,
+        column: int,
+        seen: dict[tuple[int, int], Line],
+    ) -> None:
+        """Team ``team`` has no other ``330`` record and no ``320`` bye in ``round_number``."""
+        text = line.field(column, column + 2).strip()
+        earlier = seen.setdefault((round_number, team), line)
+        if earlier is not line:
+            raise line.error(
+                column,
+                text,
+                f"a team in one forfeited match per round (team {team} is already in the "
+                f"forfeited match of line {earlier.number}, round {round_number})",
+            )
+        if self.bye_teams.get(round_number) == team:
+            bye_line, _ = self.bye_places[round_number]
+            raise line.error(
+                column,
+                text,
+                f"a team without a bye in round {round_number} (record 320, line "
+                f"{bye_line.number}, gives team {team} the pairing-allocated bye)",
+            )
+
     def records(self) -> TeamRecords | None:
         """The immutable team records (None when the file has no team)."""
         if not self.teams:
@@ -63,9 +112,11 @@ class TeamHeader:
         )
 
 
-def _players(line: Line, first: int) -> tuple[int, ...]:
-    """Start numbers in 4-column fields every 5 columns from ``first``; blanks and 0 end."""
+def _players(line: Line, first: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Start numbers in 4-column fields every 5 columns from ``first`` (blanks and 0 are
+    skipped), and the (line, column) of each field."""
     players: list[int] = []
+    places: list[tuple[int, int]] = []
     column = first
     while column <= len(line.text):
         text = line.field(column, column + 3).strip()
@@ -77,8 +128,9 @@ def _players(line: Line, first: int) -> tuple[int, ...]:
                 )
             if number:
                 players.append(number)
+                places.append((line.number, column))
         column += 5
-    return tuple(players)
+    return tuple(players), tuple(places)
 
 
 def read_013(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
@@ -86,8 +138,11 @@ def read_013(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
     numbered in the order of their records."""
     name = line.field(5, 36).strip()
     number = len(header.teams) + 1
+    players, places = _players(line, 37)
     header.teams.append(
-        TeamRecord(number, name or f"Team {number}", _players(line, 37), line.number)
+        TeamRecord(
+            number, name or f"Team {number}", players, line.number, places=places, name_column=5
+        )
     )
 
 
@@ -97,11 +152,20 @@ def read_310(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
     number = parse_count(text)
     if not number:
         raise line.error(5, text, "the team's pairing number in columns 5-7")
-    if any(team.number == number for team in header.teams):
-        raise line.error(5, text, f"a team number not used before (team {number} is listed twice)")
+    for team in header.teams:
+        if team.number == number:
+            raise line.error(
+                5,
+                text,
+                f"a team number not used before (line {team.line} already has team {number}, "
+                f"{team.name})",
+            )
     name = line.field(9, 40).strip() or f"Team {number}"
     short = line.field(42, 46).strip()
-    header.teams.append(TeamRecord(number, name, _players(line, 74), line.number, short))
+    players, places = _players(line, 74)
+    header.teams.append(
+        TeamRecord(number, name, players, line.number, short, places=places, name_column=9)
+    )
 
 
 def _decimal(line: Line, first: int, last: int, what: str) -> Fraction:
@@ -145,6 +209,7 @@ def read_330(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
             raise line.error(first, text, f"{what} in columns {first}-{first + 2}")
         numbers.append(value)
     header.forfeits.append(ForfeitedMatch(numbers[0], numbers[1], numbers[2], code, line.number))
+    header.forfeit_lines.append(line)
 
 
 def read_352(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:

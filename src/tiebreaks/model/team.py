@@ -46,13 +46,25 @@ class MatchKind(Enum):
 
 @dataclass(frozen=True)
 class TeamRecord:
-    """A team as the file lists it (``013`` / ``310``): players in board order."""
+    """A team as the file lists it (``013`` / ``310``): players in board order.
+
+    ``places`` says where each listed start number is written, as (line, column) in the order
+    of ``players`` (empty when the reader does not know; column 0: unknown), and
+    ``name_column`` where the name is; the consistency checks point there."""
 
     number: int
     name: str
     players: tuple[int, ...]
     line: int | None = None
     short_name: str = ""
+    places: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    name_column: int = field(default=0, compare=False)
+
+    def place(self, board: int) -> tuple[int, int]:
+        """(line, column) of the ``board``-th listed player (1-based), as far as known."""
+        if 1 <= board <= len(self.places):
+            return self.places[board - 1]
+        return self.line or 0, 0
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ class _Builder:
             f"round {round_number}: the players of team {team} met players of {names}; "
             f"the match is counted against the most frequent one"
         )
-        self.warnings.append(Diagnostic(message, Location(self.tournament.source)))
+        self.warnings.append(Diagnostic(message, _record_location(self.tournament, team)))
 
 
 def _forfeit_kind(games: list[BoardGame]) -> MatchKind:
@@ -200,10 +200,21 @@ def team_tournament(tournament: Tournament) -> TeamTournament:
     )
 
 
+def _record_location(tournament: Tournament, team: int) -> Location:
+    """The line of ``team``'s record (013 / 310 ...), as far as the reader knows it."""
+    records = tournament.team_records
+    for record in records.teams if records is not None else ():
+        if record.number == team:
+            return Location(tournament.source, record.line or 0)
+    return Location(tournament.source)
+
+
 def _check_members(
     tournament: Tournament, records: TeamRecords, warnings: list[Diagnostic]
 ) -> None:
-    """Players listed in two teams, or in a team but absent from the file, are reported."""
+    """Players listed in two teams, or in a team but absent from the file, are reported (for
+    a tournament built in code: the readers refuse such files, see
+    :mod:`tiebreaks.formats.consistency_teams`)."""
     seen: dict[int, int] = {}
     known = {player.start_number for player in tournament.players}
     for team in records.teams:
@@ -235,7 +246,7 @@ def _check_pairs(
                     f"round {match.round}: team {team.number} is recorded against team "
                     f"{match.opponent}, which is not recorded against team {team.number}"
                 )
-                warnings.append(Diagnostic(message, Location(tournament.source)))
+                warnings.append(Diagnostic(message, _record_location(tournament, team.number)))
             elif (
                 match.opponent_game_points is not None
                 and mirror.opponent_game_points is not None
@@ -246,4 +257,4 @@ def _check_pairs(
                     f"team {other.number if other else '?'}, whose board results give it "
                     f"{mirror.opponent_game_points}"
                 )
-                warnings.append(Diagnostic(message, Location(tournament.source)))
+                warnings.append(Diagnostic(message, _record_location(tournament, team.number)))

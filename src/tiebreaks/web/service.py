@@ -19,6 +19,7 @@ from ..errors import InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
 from ..model import Tournament
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
+from ..tiebreaks.cut_check import check_rounds_left
 from ..tiebreaks.names import resolve_name
 from ..tiebreaks.registry import resolve
 
@@ -103,14 +104,16 @@ def is_team(tournament: Tournament) -> bool:
 
 def check_items(tournament: Tournament, items: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """Each item resolved to its canonical descriptor (the item itself when it cannot be),
-    and the problems: unknown or ambiguous names (with suggestions) and tie-breaks for the
-    other kind of event (team tie-breaks in an individual event and vice versa)."""
+    and the problems: unknown or ambiguous names (with suggestions), tie-breaks for the
+    other kind of event (team tie-breaks in an individual event and vice versa) and a cut or
+    median that would remove every round of the tournament (C.07 Art. 14)."""
     team = is_team(tournament)
     canonical: list[str] = []
     problems: list[Problem] = []
     for position, item in enumerate(items):
         try:
             spec, _ = resolve(resolve_name(item).spec, team)
+            check_rounds_left(spec, item, tournament.rounds)
         except UsageError as error:
             canonical.append(item)
             problems.append(Problem(position, item, str(error), overridable=False))
