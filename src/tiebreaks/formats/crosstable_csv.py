@@ -108,7 +108,7 @@ def read_crosstable_csv(data: bytes, source: str) -> Tournament:
     See the module docstring for the layout and conventions. Raises
     :class:`~tiebreaks.errors.InputError` (line, column of the cell) for a malformed table.
     """
-    text = decode_trf_bytes(data).removeprefix("\ufeff")
+    text = decode_trf_bytes(data, source).removeprefix("\ufeff")
     rows = _rows(text, source)
     layout = _layout(rows, source)
     warnings: list[Diagnostic] = []

@@ -35,13 +35,14 @@ _MAX_RATING = 4000
 
 def read_rating_table(path: str | Path) -> RatingTable:
     """Read a rating CSV; InputError (file, line, column) on a malformed cell. The text is
-    UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF files."""
+    UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF files
+    (a file that mixes UTF-8 with another encoding is an error)."""
     source = str(path)
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         raise SourceError(f"{source}: cannot read the rating list ({error.strerror})") from None
-    return parse_rating_table(decode_trf_bytes(data), source)
+    return parse_rating_table(decode_trf_bytes(data, source), source)
 
 
 def parse_rating_table(text: str, source: str = "<ratings>") -> RatingTable:

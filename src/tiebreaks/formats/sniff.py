@@ -1,0 +1,161 @@
+"""What a file is when it is clearly not text: a PDF, a spreadsheet, an archive, an image, a
+program, text in UTF-16 without its byte-order mark or in UTF-32, other binary data.
+
+Such a file gets one :class:`~tiebreaks.errors.InputError` naming what it is, where that
+shows (line 1, column 1 for a file signature), and what to do, instead of an error about
+bytes that are not text::
+
+    f.pdf:1:1: found a PDF document, expected a text file (UTF-8, CP1252 or Latin-1): this is
+    not a tournament file
+
+Binary formats are told by the signature their specifications put at the start of the file
+(a file starting with one is that format, whatever else its bytes match); other binary data
+by NUL bytes or many control characters.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+from ..errors import InputError, Location
+
+TOURNAMENT_FILE = "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV)"
+_SPREADSHEET = "save the sheet as CSV"
+_ARCHIVE = "unpack it first"
+_SAMPLE = 65_536
+_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
+#: control characters that no text holds (tab, line breaks, VT, FF, SUB and ESC excepted)
+_CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
+
+
+class Described(str):
+    """Our description of what was found (``a PDF document``), shown without quotes: an
+    :class:`InputError` quotes the text it found, right for text from the file, not for a
+    description of it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a file is, where that shows (1-based line and column), and what to do about it:
+    ``advice`` after "this is not a tournament file", or a ``reason`` said instead (text in
+    another encoding, standings we wrote)."""
+
+    what: str
+    line: int = 1
+    column: int = 1
+    advice: str = ""
+    reason: str = ""
+
+    def error(
+        self, source: str, expected: str = TOURNAMENT_FILE, kind: str = "a tournament file"
+    ) -> InputError:
+        """The error naming this finding in ``source``, which should be ``kind``."""
+        reason = self.reason or f"this is not {kind}"
+        if self.advice:
+            reason = f"{reason}; {self.advice}"
+        location = Location(source, self.line, self.column)
+        return InputError(location, Described(self.what), f"{expected}: {reason}")
+
+
+def position(data: bytes, offset: int) -> tuple[int, int]:
+    """Line and column (in characters, 1-based) of byte ``offset``: lines end at CR LF, LF or
+    CR, as in the readers; a UTF-8 byte-order mark takes no column."""
+    before = data[:offset]
+    breaks = list(_LINE_BREAK.finditer(before))
+    start = breaks[-1].end() if breaks else 0
+    prefix = before[start:] if breaks else before.removeprefix(codecs.BOM_UTF8)
+    return len(breaks) + 1, len(prefix.decode("utf-8", "replace")) + 1
+
+
+# --- binary data ------------------------------------------------------------------------------
+
+_SIGNATURES: tuple[tuple[bytes, str, str], ...] = (
+    (b"%PDF-", "a PDF document", ""),
+    (b"\x89PNG\r\n\x1a\n", "an image (PNG)", ""),
+    (b"\xff\xd8\xff", "an image (JPEG)", ""),
+    (b"GIF87a", "an image (GIF)", ""),
+    (b"GIF89a", "an image (GIF)", ""),
+    (b"\x1f\x8b", "a compressed archive (gzip)", _ARCHIVE),
+    (b"\xfd7zXZ\x00", "a compressed archive (xz)", _ARCHIVE),
+    (b"7z\xbc\xaf\x27\x1c", "a compressed archive (7z)", _ARCHIVE),
+    (b"Rar!\x1a\x07", "a compressed archive (RAR)", _ARCHIVE),
+    (
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+        "a Word or Excel document in the old format (.doc, .xls)",
+        _SPREADSHEET,
+    ),
+    (b"SQLite format 3\x00", "a database (SQLite)", ""),
+    (b"\x7fELF", "a program (ELF executable)", ""),
+)
+#: checked before the UTF-16 byte-order mark FF FE, which the UTF-32 one starts with
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+_RESAVE = "this is text in another encoding; save it as UTF-8"
+_ZIP = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+#: what the first entries of a ZIP-based document name (OOXML folders, the ODF mimetype)
+_ZIP_KINDS = (
+    (b"xl/", "an Excel workbook (xlsx)"),
+    (b"word/", "a Word document (docx)"),
+    (b"ppt/", "a PowerPoint presentation (pptx)"),
+    (b"opendocument.spreadsheet", "an OpenDocument spreadsheet (ods)"),
+    (b"opendocument.text", "an OpenDocument text (odt)"),
+)
+_BZIP2 = re.compile(rb"BZh[1-9](?:\x31\x41\x59\x26\x53\x59|\x17\x72\x45\x38\x50\x90)")
+
+
+def signature(data: bytes) -> Finding | None:
+    """The binary format whose signature ``data`` starts with: none of them is text that a
+    tournament file (or a rating list) could start with."""
+    for start, what, advice in _SIGNATURES:
+        if data.startswith(start):
+            return Finding(what, advice=advice)
+    if data.startswith(_UTF32_BOMS):
+        return Finding("text in UTF-32", reason=_RESAVE)
+    if data.startswith(_ZIP):
+        head = data[:_SAMPLE]
+        kind = next((name for mark, name in _ZIP_KINDS if mark in head), "")
+        what = f"a spreadsheet or document (ZIP){': ' + kind if kind else ''}"
+        return Finding(what, advice=_SPREADSHEET)
+    if _BZIP2.match(data):
+        return Finding("a compressed archive (bzip2)", advice=_ARCHIVE)
+    if data.startswith(b"RIFF") and data[8:12] == b"WEBP":
+        return Finding("an image (WebP)")
+    if data.startswith(b"MZ") and b"\x00" in data[2:64]:  # the DOS header holds NUL bytes
+        return Finding("a program (Windows executable)")
+    return None
+
+
+def binary_content(data: bytes) -> Finding | None:
+    """``data`` is clearly not text: a known signature, text in UTF-16 without a byte-order
+    mark, a NUL byte, or control characters for more than one byte in ten (at least four).
+    A UTF-16 text with its byte-order mark is text (the readers decode it)."""
+    found = signature(data)
+    if found is not None or data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return found
+    sample = data[:_SAMPLE]
+    if _utf16_without_mark(sample):
+        return Finding("text in UTF-16 without a byte-order mark", reason=_RESAVE)
+    nul = sample.find(b"\x00")
+    if nul >= 0:
+        return Finding("binary data (a NUL byte)", *position(data, nul))
+    controls = _CONTROL.findall(sample)
+    if len(controls) >= 4 and len(controls) * 10 > len(sample):
+        first = _CONTROL.search(sample)
+        offset = first.start() if first else 0
+        return Finding("binary data (control characters)", *position(data, offset))
+    return None
+
+
+def _utf16_without_mark(sample: bytes) -> bool:
+    """Every other byte NUL (ASCII text in UTF-16), the bytes between (almost) never."""
+    if len(sample) < 8:
+        return False
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    half = len(sample) // 2
+    return max(even, odd) * 10 >= half * 3 and min(even, odd) * 20 <= half
