@@ -83,7 +83,8 @@ def test_output_never_overwrites_the_input(tmp_path: Path) -> None:
     before = source.read_bytes()
     result = CliRunner().invoke(main, ["standings", str(source), "-o", str(source)])
     assert result.exit_code == EXIT_USAGE
-    assert "refusing to overwrite the input file" in result.stderr
+    assert "refusing to write" in result.stderr
+    assert "it is an input of this command" in result.stderr
     assert source.read_bytes() == before
     result = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "x.unknown")])
     assert result.exit_code == EXIT_USAGE and "use --to" in result.stderr

@@ -60,7 +60,7 @@ from ..model.results import OPPOSITE_RESULT
 from .consistency import Field, Locator, check_consistency
 from .trf import decode_trf_bytes
 
-__all__ = ["berger_schedule", "read_crosstable_csv"]
+__all__ = ["berger_schedule", "has_table_rows", "read_crosstable_csv"]
 
 K = ResultKind
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -108,7 +108,7 @@ def read_crosstable_csv(data: bytes, source: str) -> Tournament:
     See the module docstring for the layout and conventions. Raises
     :class:`~tiebreaks.errors.InputError` (line, column of the cell) for a malformed table.
     """
-    text = decode_trf_bytes(data).removeprefix("\ufeff")
+    text = decode_trf_bytes(data, source).removeprefix("\ufeff")
     rows = _rows(text, source)
     layout = _layout(rows, source)
     warnings: list[Diagnostic] = []
@@ -200,9 +200,30 @@ class _Layout:
 _Table = list[list[tuple[ResultKind, ...]]]
 
 
+def _separator(text: str) -> str:
+    """Tab if the text holds one, else ``;`` if it holds one, else ``,``."""
+    return next((mark for mark in ("\t", ";") if mark in text), ",")
+
+
+def has_table_rows(text: str) -> bool:
+    """Some line has three cells or more: every crosstable has one (its first row: a name, then
+    a cell per player, two players at least), so a text without is not a crosstable. A line
+    the csv module refuses counts as one (the reader reports it)."""
+    separator = _separator(text)
+    for line in _LINE_BREAK.split(text):
+        if line.count(separator) < 2:
+            continue
+        try:
+            if len(next(csv.reader([line], delimiter=separator))) >= 3:
+                return True
+        except csv.Error:
+            return True
+    return False
+
+
 def _rows(text: str, source: str) -> list[_Row]:
     """The rows that hold any text, split with the sniffed separator."""
-    separator = next((mark for mark in ("\t", ";") if mark in text), ",")
+    separator = _separator(text)
     rows = []
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         if not line.strip():

@@ -5,6 +5,13 @@
 * PGN: tag pairs such as ``[Event "..."]`` / ``[White "..."]`` at the start of a line;
 * TRF: ``001`` player records or the ``012``/``042``/``092`` header records;
 * anything else with separators is read as a crosstable in CSV.
+
+A file that is not a tournament at all is refused with an error saying what it is
+(:mod:`.sniff`): a binary format by its signature, before anything else (its bytes could
+match a pattern above by chance); JSON that is neither format (our standings, other
+documents); instead of the CSV reader, binary data, an empty text or one without the rows of
+a crosstable; and, when the CSV reader refuses a text, a web page, our standings or a rating
+list. ``--from csv`` refuses only what is clearly not text (and an empty file).
 """
 
 from __future__ import annotations
@@ -13,8 +20,20 @@ import codecs
 import json
 import re
 
-from ..errors import InputError, Location, UsageError
+from ..errors import InputError, UsageError
 from ..model import Tournament
+from .encoding import decode_text
+from .sniff import (
+    Finding,
+    binary_content,
+    blank_content,
+    json_content,
+    json_lines_content,
+    no_records,
+    position,
+    signature,
+    text_content,
+)
 
 FORMATS = ("trf", "json", "chess-json", "pgn", "csv")
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
@@ -28,16 +47,21 @@ _TRF_RECORD = re.compile(rb"^(001|012|042|092|013|310|XXR|142) ", re.MULTILINE)
 def detect_format(data: bytes) -> str:
     """The format of ``data`` (one of :data:`FORMATS`). A text with a UTF-16 byte-order mark
     (which the TRF, PGN and CSV readers accept) is looked at as the text it encodes."""
+    return _detect(data)[0]
+
+
+def _detect(data: bytes) -> tuple[str, Finding | None]:
+    """The format of ``data`` and, for JSON that is neither of our formats, what it is."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         data = data[:400_000].decode("utf-16", "replace").encode("utf-8")
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if _PGN_TAG.search(data[:200_000]):
-        return "pgn"
+        return "pgn", None
     if head in (b"{", b"["):
         return _json_kind(data)
     if _TRF_RECORD.search(data[:200_000]):
-        return "trf"
-    return "csv"
+        return "trf", None
+    return "csv", None
 
 
 #: the start of a document in our format, as our writer writes it
@@ -46,27 +70,31 @@ _OURS = re.compile(
 )
 
 
-def _json_kind(data: bytes) -> str:
+def _json_kind(data: bytes) -> tuple[str, Finding | None]:
     """Chess-JSON for a document with ``"filetype": "Event"`` or an ``"event"`` object, else
     our JSON. A document that starts as ours and has neither key written anywhere (nor any
     ``\\u`` escape, which could spell one) is ours without parsing it: the answer the parse
-    would give, for a fraction of its time on a big file."""
+    would give, for a fraction of its time on a big file. A document that is neither (or
+    our batch results, JSON lines) comes with what it is."""
     if _OURS.match(data) and not any(text in data for text in (b'"filetype"', b'"event"', b"\\u")):
-        return "json"
+        return "json", None
     try:
         document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "json"  # its reader reports where the syntax breaks (or the nesting is too deep)
+        # its reader reports where the syntax breaks (or the nesting is too deep)
+        return "json", json_lines_content(data)
     if isinstance(document, dict) and (
         document.get("filetype") == "Event" or isinstance(document.get("event"), dict)
     ):
-        return "chess-json"
-    return "json"
+        return "chess-json", None
+    body = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "json", json_content(document, *position(data, len(data) - len(body)))
 
 
 def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
-    """Read a tournament in ``fmt`` (detected when None)."""
-    chosen = (fmt or detect_format(data)).lower()
+    """Read a tournament in ``fmt`` (detected when None); InputError for a file that is not a
+    tournament (module docstring)."""
+    chosen = fmt.lower() if fmt else _detected(data, source)
     if chosen == "trf":
         from .trf import read_trf_bytes
 
@@ -84,13 +112,43 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
 
         return read_pgn(data, source)
     if chosen == "csv":
-        return _read_csv(data, source)
+        return _read_csv(data, source, detected=fmt is None)
     raise UsageError(f"unknown input format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
-def _read_csv(data: bytes, source: str) -> Tournament:
+def _detected(data: bytes, source: str) -> str:
+    """The detected format of a file that may be a tournament; InputError for one that is
+    not: a binary format (whatever its bytes match), JSON of another kind, or what would go
+    to the CSV reader without any chance: binary data, an empty text, a text without the
+    rows of a crosstable."""
+    finding = signature(data)
+    fmt = "csv"
+    if finding is None:
+        fmt, finding = _detect(data)
+    if finding is None and fmt == "csv":
+        finding = binary_content(data)
+        if finding is None:
+            text = decode_text(data, source).text
+            finding = blank_content(text) or no_records(text)
+    if finding is not None:
+        raise finding.error(source)
+    return fmt
+
+
+def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
+    """The crosstable reader, for text: binary data and an empty file are named as such, and
+    (when the format was detected) a text the reader refuses that is something else."""
     from .crosstable_csv import read_crosstable_csv
 
-    if not data.strip():
-        raise InputError(Location(source, 1, 1), "", "a tournament file (TRF, JSON, PGN or CSV)")
-    return read_crosstable_csv(data, source)
+    finding = binary_content(data)
+    if finding is None and not data.strip():
+        finding = blank_content(data.decode("latin-1"))
+    if finding is not None:
+        raise finding.error(source)
+    try:
+        return read_crosstable_csv(data, source)
+    except InputError as error:
+        found = text_content(decode_text(data, source).text) if detected else None
+        if found is None:
+            raise
+        raise found.error(source) from error

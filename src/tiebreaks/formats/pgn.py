@@ -150,7 +150,7 @@ def read_pgn(data: bytes, source: str) -> Tournament:
     conventions (forfeits, byes, absences, start numbers, pairing system). Raises
     :class:`~tiebreaks.errors.InputError` for input that cannot be read as a tournament.
     """
-    text = decode_trf_bytes(data)
+    text = decode_trf_bytes(data, source)
     raw_games = _read_raw_games(text)
     warnings: list[Diagnostic] = []
     games = [_interpret(raw, source, warnings) for raw in raw_games]

@@ -25,6 +25,7 @@ from pathlib import Path
 from ..errors import InputError, Location
 from ..rating_lists import RatingTable, name_key
 from .files import MAX_INPUT_BYTES, read_input
+from .sniff import binary_content
 from .trf import decode_trf_bytes
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -35,12 +36,18 @@ _MAX_RATING = 4000
 
 
 def read_rating_table(path: str | Path, max_bytes: int = MAX_INPUT_BYTES) -> RatingTable:
-    """Read a rating CSV; InputError (file, line, column) on a malformed cell. The text is
-    UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF files.
-    At most ``max_bytes`` are read (SourceError beyond)."""
+    """Read a rating CSV; InputError (file, line, column) on a malformed cell, or on a file
+    that is not text (a PDF, a spreadsheet, binary data: :func:`.sniff.binary_content`). The
+    text is UTF-8 (with or without a byte-order mark), else CP1252, else Latin-1, as for TRF
+    files (a file that mixes UTF-8 with another encoding is an error). At most ``max_bytes``
+    are read (SourceError beyond)."""
     source = str(path)
     data = read_input(path, max_bytes=max_bytes)
-    return parse_rating_table(decode_trf_bytes(data), source)
+    finding = binary_content(data)
+    if finding is not None:
+        expected = "a rating list (CSV with a header row such as start_number;DWZ)"
+        raise finding.error(source, expected, "a rating list")
+    return parse_rating_table(decode_trf_bytes(data, source), source)
 
 
 def parse_rating_table(text: str, source: str = "<ratings>") -> RatingTable:

@@ -18,8 +18,8 @@ Number of rounds: ``142`` (or ``XXR``) if given, else the longest round list. Pa
 
 from __future__ import annotations
 
-import codecs
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from operator import attrgetter, gt
@@ -28,6 +28,7 @@ from ..errors import Diagnostic, InputError, Location
 from ..model import ABSENT, Player, RoundResult, Tournament
 from ..model.team import TeamRecords
 from .consistency import check_consistency
+from .encoding import decode_text
 from .trf_checks import (
     guess_pairing_system,
     pairing_system_from_records,
@@ -48,7 +49,6 @@ __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text
 
 PLAYER_RECORD = "001"
 COMMENT = "###"
-_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
@@ -64,28 +64,50 @@ def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
 
 
 def read_trf_bytes(data: bytes, source: str) -> Tournament:
-    """Read a TRF file's bytes; see :func:`decode_trf_bytes` for the encodings tried."""
-    return read_trf_text(decode_trf_bytes(data), source)
+    """Read a TRF file's bytes; see :func:`decode_trf_bytes` for the encodings tried.
+
+    An error in a file read as CP1252 or Latin-1 says so when its line has two characters
+    beyond ASCII in a row before the error's column: what the characters of a name in a
+    multi-byte encoding (Chinese, Japanese, Korean) become, one per byte, shifting the fields
+    after it; in CP1252 and Latin-1 text such pairs are rare."""
+    decoded = decode_text(data, source)
+    try:
+        return read_trf_text(decoded.text, source)
+    except InputError as error:
+        if decoded.encoding not in _SINGLE_BYTE or not _non_ascii_pair(decoded.text, error):
+            raise
+        expected = (
+            f"{error.expected}; the file was read as {decoded.encoding} (it is not UTF-8): "
+            "if it is in another encoding, save it as UTF-8"
+        )
+        hinted = InputError(error.location, error.text, expected)
+        raise hinted.with_traceback(error.__traceback__) from None
 
 
-def decode_trf_bytes(data: bytes) -> str:
-    """Decode TRF bytes: UTF-8 (a byte-order mark is removed), else CP1252, else Latin-1.
+_SINGLE_BYTE = ("CP1252", "Latin-1")
+_NON_ASCII_PAIR = re.compile(r"[^\x00-\x7f]{2}")
 
-    Latin-1 decodes any byte, so no character of a name is ever lost. A file starting with a
-    UTF-16 byte-order mark is decoded as UTF-16.
+
+def _non_ascii_pair(text: str, error: InputError) -> bool:
+    """The error's line has two characters beyond ASCII in a row before its column (anywhere
+    on the line when the error names no column)."""
+    line, column = error.location.line, error.location.column
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if not 0 < line <= len(lines):
+        return False
+    before = lines[line - 1] if column < 1 else lines[line - 1][: column - 1]
+    return _NON_ASCII_PAIR.search(before) is not None
+
+
+def decode_trf_bytes(data: bytes, source: str = "<input>") -> str:
+    """Decode TRF bytes: UTF-8 (a byte-order mark is removed), else CP1252, else Latin-1; a
+    file starting with a UTF-16 byte-order mark is decoded as UTF-16.
+
+    Latin-1 decodes any byte, so no character of a name is ever lost. A file that is UTF-8
+    except for some bytes is an InputError at the first of them, not CP1252
+    (:mod:`.encoding`).
     """
-    if data.startswith(_UTF16_BOMS):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            pass
-    data = data.removeprefix(codecs.BOM_UTF8)
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    return decode_text(data, source).text
 
 
 def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) -> Tournament:
