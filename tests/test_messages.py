@@ -292,3 +292,15 @@ def test_cli_warnings_name_the_options(tmp_path: Path) -> None:
             "warning: ARO dropped: unrated players take part and no rating for them is set "
             "(C.07 Art. 10); set one with --unrated-rating or /U<rating>\n"
         ) in stderr, args
+
+
+def test_input_errors_travel_between_processes() -> None:
+    """A worker process sends errors back pickled: an InputError keeps its three parts."""
+    import pickle
+
+    from tiebreaks.errors import InputError, Location
+
+    error = InputError(Location("f.trf", 7, 14), "0xE9", "UTF-8")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.location, copy.text, copy.expected) == (error.location, "0xE9", "UTF-8")
+    assert str(copy) == "f.trf:7:14: found '0xE9', expected UTF-8"

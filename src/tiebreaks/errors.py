@@ -69,6 +69,10 @@ class InputError(TiebreaksError):
         self.expected = expected
         super().__init__(str(self))
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[Location, str, str]]:
+        """Pickled with its three parts (a worker process sends errors back)."""
+        return (type(self), (self.location, self.text, self.expected))
+
     def __str__(self) -> str:
         shown = repr(self.text) if self.text else "nothing"
         return f"{self.location}: found {shown}, expected {self.expected}"
