@@ -502,6 +502,15 @@ def test_the_page_says_why_a_number_is_refused(
     assert "is not a whole number" not in page.text
 
 
+def test_the_description_names_no_internal_parts(app: Any) -> None:
+    """Operations and upload forms are named after the endpoint (``standings_upload``), not
+    the framework's default (the function, the path and the method)."""
+    described = json.dumps(app.openapi())
+    for phrase in ("_api_", "_post", "constrained", "UploadFile", "HTTPValidationError"):
+        assert phrase not in described
+    assert "Body_standings_upload" in described
+
+
 # ---------------------------------------------------------------- bounds agree with the CLI
 
 

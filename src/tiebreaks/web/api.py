@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, File, Form, UploadFile
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
@@ -133,9 +134,21 @@ OptionsField = Annotated[
 FormatField = Annotated[Format | None, Form(description="Force a format")]
 
 
+def operation_id(route: APIRoute) -> str:
+    """An endpoint's name in the description: its function's (``standings_upload``; the
+    form of an upload is ``Body_standings_upload``), not the framework's default, which
+    appends the path and the method."""
+    return route.name
+
+
 def build_router(api: Api) -> APIRouter:
     """The API's routes."""
-    router = APIRouter(prefix="/api", tags=["api"], route_class=JsonRoute)
+    router = APIRouter(
+        prefix="/api",
+        tags=["api"],
+        route_class=JsonRoute,
+        generate_unique_id_function=operation_id,
+    )
     _standings_routes(router, api)
     _explain_routes(router, api)
     _compare_routes(router, api)
