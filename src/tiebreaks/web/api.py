@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, File, Form, UploadFile
-from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from . import api_jobs
+from .found import shown
 from .limits import too_large_message
+from .messages import READ, FieldProblem, problems_of, refused
+from .request_json import OPTIONS, JsonRoute, read_json
 from .schemas import (
     CatalogueDocument,
     CompareDocument,
@@ -87,8 +90,10 @@ class Api:
             try:
                 data = base64.b64decode(tournament.data, validate=True)
             except (binascii.Error, ValueError):
-                message = "tournament.data is not valid base64"
-                raise _invalid(message, "body.tournament.data") from None
+                expected = "base64 of the file's bytes (as encoding is 'base64')"
+                found = shown(tournament.data)
+                problem = FieldProblem("tournament.data", found, expected, "not valid base64")
+                raise refused([problem]) from None
         else:
             data = tournament.data.encode("utf-8", "replace")
         return self._checked(Upload(data, clean(tournament.name) or "input", tournament.format))
@@ -110,22 +115,16 @@ class Api:
         return outcome_response(await self.runner.run(job, *arguments), self.runner, api=True)
 
 
-def _invalid(message: str, field: str) -> RequestValidationError:
-    """A 422 about one field of the request."""
-    return RequestValidationError(
-        [{"type": "value_error", "loc": tuple(field.split(".")), "msg": message, "input": None}]
-    )
-
-
 def parse_options(model: type[Options], text: str | None) -> Options:
-    """The options of an upload request (a JSON text in the ``options`` form field)."""
+    """The options of an upload request (a JSON text in the ``options`` form field), read
+    as the JSON endpoints read their body; each problem named as in the JSON body."""
+    data = read_json(text or "{}", OPTIONS)
     try:
-        return model.model_validate_json(text or "{}")
+        return model.model_validate(data)
     except ValidationError as error:
         errors: Sequence[Any] = error.errors(include_url=False)
-        raise RequestValidationError(
-            [{**item, "loc": ("body", "options", *item["loc"])} for item in errors]
-        ) from None
+        problems = problems_of(errors, model, "options")
+        raise refused(problems, more=len(errors) > READ) from None
 
 
 UploadFileField = Annotated[UploadFile, File(description="The tournament file")]
@@ -135,9 +134,21 @@ OptionsField = Annotated[
 FormatField = Annotated[Format | None, Form(description="Force a format")]
 
 
+def operation_id(route: APIRoute) -> str:
+    """An endpoint's name in the description: its function's (``standings_upload``; the
+    form of an upload is ``Body_standings_upload``), not the framework's default, which
+    appends the path and the method."""
+    return route.name
+
+
 def build_router(api: Api) -> APIRouter:
     """The API's routes."""
-    router = APIRouter(prefix="/api", tags=["api"])
+    router = APIRouter(
+        prefix="/api",
+        tags=["api"],
+        route_class=JsonRoute,
+        generate_unique_id_function=operation_id,
+    )
     _standings_routes(router, api)
     _explain_routes(router, api)
     _compare_routes(router, api)

@@ -8,7 +8,7 @@ import json
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from ..cli import render_standings, write_tournament
@@ -20,9 +20,10 @@ from ..render import standings_json
 from ..render.compare import comparison_data
 from ..render.explain import placing_json, why_json
 from ..render.i18n import check_language
-from ..standings import Standings
+from ..standings import Row, Standings
 from ..tiebreaks.names import resolve_list, resolve_name
 from .service import (
+    FieldError,
     Settings,
     Upload,
     check_items,
@@ -37,6 +38,8 @@ from .service import (
     to_json,
 )
 from .worker import Outcome
+
+T = TypeVar("T")
 
 JSON = "application/json"
 
@@ -75,11 +78,24 @@ def explain(upload: Upload, settings: Settings, participant: str, label: str | N
 
     def action() -> Outcome:
         result = compute(read(upload), settings)
-        row = find_participant(result, participant)
-        labels = (column_label(result, label),) if label else None
+        row = participant_of(result, participant, "participant")
+        labels = (named(column_label, "tiebreak", result, label),) if label else None
         return _json(placing_json(result, explain_participant(result, row, labels)))
 
     return guarded(action)
+
+
+def participant_of(result: Standings, text: str, field: str) -> Row:
+    """The row of the participant ``text`` names (the request's ``field``)."""
+    return named(find_participant, field, result, text)
+
+
+def named(action: Callable[[Standings, str], T], field: str, result: Standings, text: str) -> T:
+    """``action(result, text)``; its UsageError becomes a FieldError naming ``field``."""
+    try:
+        return action(result, text)
+    except UsageError as error:
+        raise FieldError(field, f"{field}: {error}") from None
 
 
 def column_label(result: Standings, text: str) -> str:
@@ -97,7 +113,7 @@ def why_ahead(upload: Upload, settings: Settings, first: str, second: str) -> Ou
 
     def action() -> Outcome:
         result = compute(read(upload), settings)
-        a, b = find_participant(result, first), find_participant(result, second)
+        a, b = participant_of(result, first, "a"), participant_of(result, second, "b")
         return _json(why_json(why(result, a, b)))
 
     return guarded(action)

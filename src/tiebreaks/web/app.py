@@ -24,11 +24,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import Scope
 
 from .. import __version__
+from ..errors import TiebreaksError
 from ..render.safe_text import shown_text
 from .api import Api, build_router
 from .limits import BodyLimit, SecurityHeaders
+from .messages import READ, RequestError, problems_of, refused
 from .page import build_page_router
 from .page_jobs import warm_up
+from .service import error_data
 from .worker import INTERNAL, TIMEOUT, Outcome, Runner
 
 #: default largest tournament file accepted, in bytes
@@ -116,14 +119,11 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
-        """404, 405, 413 ... with our error document."""
-        message = str(error.detail) if error.detail else "error"
-        if error.status_code == 400 and message == "There was an error parsing the body":
-            message = (
-                "the request body cannot be read: it is not JSON in UTF-8 (or, for an upload, "
-                "not multipart form data)"
-            )
-        response = error_answer(request.scope, error.status_code, message)
+        """404, 405, 413, a request the API refuses (:class:`.messages.RequestError`) ...
+        with our error document."""
+        extra = error.extra if isinstance(error, RequestError) else {}
+        message = str(error.detail) if extra else framework_message(request, error)
+        response = error_answer(request.scope, error.status_code, message, **extra)
         for name, value in (error.headers or {}).items():
             response.headers[name] = value
         return response
@@ -138,32 +138,45 @@ def _handlers(app: FastAPI) -> None:
         response.headers.update(SECURITY_HEADERS)
         return response
 
+    @app.exception_handler(TiebreaksError)
+    async def refused_by_the_library(request: Request, error: TiebreaksError) -> Response:
+        """A library error met while serving (outside a worker): 422 with the document of
+        the worker's answers."""
+        body = error_data(error)["error"]
+        message = body.pop("message")
+        return error_answer(request.scope, 422, message, **body)
+
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
-        """A request that does not follow the description: 422 naming the field."""
-        message, extra = validation_message(error)
-        return error_answer(request.scope, 422, message, **extra)
+        """A request that does not follow the description: 422 naming the field as the API
+        documents it, what was found and what was expected."""
+        root = getattr(request.scope.get("route"), "request_model", None)
+        errors = error.errors()
+        problems = problems_of(errors, root)
+        if not problems:
+            return error_answer(request.scope, 422, "malformed request")
+        refusal = refused(problems, more=len(errors) > READ)
+        return error_answer(request.scope, 422, str(refusal.detail), **refusal.extra)
 
 
-def validation_message(error: RequestValidationError) -> tuple[str, dict[str, Any]]:
-    """The message of a malformed request, the field it is about and, for malformed JSON,
-    the line and column in the request body."""
-    first: dict[str, Any] = dict(error.errors()[0]) if error.errors() else {}
-    where = [str(part) for part in first.get("loc", ())]
-    message = str(first.get("msg", "malformed request"))
-    extra: dict[str, Any] = {"field": ".".join(where) or None}
-    if first.get("type") == "json_invalid" and isinstance(error.body, str):
-        position = int(where[1]) if len(where) > 1 and where[1].isdigit() else 0
-        line = error.body.count("\n", 0, position) + 1
-        column = position - (error.body.rfind("\n", 0, position) + 1) + 1
-        reason = first.get("ctx", {}).get("error", "")
-        message = f"the request is not valid JSON: {reason} (line {line}, column {column})"
-        extra = {"field": "body", "location": {"source": "request", "line": line, "column": column}}
-    elif where:
-        message = f"{'.'.join(where)}: {message}"
-    if len(error.errors()) > 1:
-        message += f" (and {len(error.errors()) - 1} more)"
-    return message, extra
+def framework_message(request: Request, error: HTTPException) -> str:
+    """The message of an error the framework raised (an unknown address, a method the
+    address does not take, a body that is not a form), in plain words."""
+    detail = str(error.detail) if error.detail else "error"
+    where = f"{request.method} {shown_text(request.url.path)[:200]}"
+    if error.status_code == 404 and detail == "Not Found":
+        listed = "the API's endpoints are listed in /api/openapi.json"
+        return f"nothing at {where}; " + (listed if is_api(request.scope) else "the page is /")
+    if error.status_code == 405 and detail == "Method Not Allowed":
+        headers = {name.lower(): value for name, value in (error.headers or {}).items()}
+        allowed = headers.get("allow", "")
+        return f"{where} is not accepted" + (f"; this address takes {allowed}" if allowed else "")
+    if error.status_code != 400:
+        return detail
+    reason = "" if detail == "There was an error parsing the body" else f": {detail}"
+    if request.headers.get("content-type", "").startswith("multipart/"):
+        return f"the request body cannot be read as a multipart form (multipart/form-data){reason}"
+    return f"the request body cannot be read{reason}"
 
 
 def outcome_response(result: Outcome | tuple[str, str], runner: Runner, *, api: bool) -> Response:

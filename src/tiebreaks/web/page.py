@@ -26,9 +26,12 @@ from .worker import Runner
 STATIC = Path(__file__).resolve().parent / "static"
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 FORMATS = ("trf", "json", "chess-json", "pgn", "csv")
+#: number fields are read whole (a message about a number too large shows its length, not
+#: the length of a cut)
+NUMBER_LENGTH = None
 
 
-def _text(form: FormData, name: str, limit: int = 200) -> str:
+def _text(form: FormData, name: str, limit: int | None = 200) -> str:
     value = form.get(name)
     if not isinstance(value, str):
         return ""
@@ -58,8 +61,8 @@ class PageForms:
             origin=_text(form, "origin"),
             edit=_text(form, "edit", 40),
             new_item=_text(form, "tb_new", 2000),
-            after_round=_text(form, "after_round", 20),
-            unrated_rating=_text(form, "unrated_rating", 20),
+            after_round=_text(form, "after_round", NUMBER_LENGTH),
+            unrated_rating=_text(form, "unrated_rating", NUMBER_LENGTH),
             override=form.get("override") == "1",
             explain=_text(form, "explain"),
             why=_text(form, "why", 40),

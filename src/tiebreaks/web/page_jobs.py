@@ -15,17 +15,20 @@ from ..rules import rules_by_name
 from ..standings import Standings
 from .api_jobs import file_outcome
 from .i18n import web_translator
+from .messages import EXPECTED
 from .page_state import PageRequest, apply_edit, number_or_none
 from .panels import Panel, explain_panel, why_panel
 from .service import (
     Problem,
     Settings,
     Upload,
+    check_after_round,
     check_items,
     compute,
     discouraged,
     is_team,
     read,
+    rounds_expected,
 )
 from .views import (
     DOWNLOADS,
@@ -83,6 +86,17 @@ class Ranked:
     notice: str = ""
 
 
+def numbers(tournament: Tournament, request: PageRequest) -> tuple[int | None, int | None]:
+    """The round and the rating of unrated players typed in the form (FieldError naming the
+    field as the page labels it when one is not a whole number in its range)."""
+    after_round = number_or_none(request.after_round, "after round", rounds_expected(tournament))
+    check_after_round(tournament, after_round, "after round")
+    rating = number_or_none(
+        request.unrated_rating, "rating of unrated players", EXPECTED["unrated_rating"]
+    )
+    return after_round, rating
+
+
 def rank(tournament: Tournament, request: PageRequest) -> Ranked:
     """Apply the editor's edit, check the list, compute the standings."""
     edited = apply_edit(request, tournament)
@@ -94,13 +108,8 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
         usable = tuple(item for i, item in enumerate(canonical) if i not in bad) or ("PTS",)
         items = tuple(canonical)
     try:
-        settings = Settings(
-            usable,
-            request.rules or None,
-            number_or_none(request.after_round, "after round"),
-            number_or_none(request.unrated_rating, "rating of unrated players"),
-            allow_discouraged=True,
-        )
+        numbered = numbers(tournament, request)
+        settings = Settings(usable, request.rules or None, *numbered, allow_discouraged=True)
         standings = compute(tournament, settings)
     except TiebreaksError as error:
         return Ranked(

@@ -8,13 +8,18 @@ the buttons say what to do with it (``edit`` = ``up:2``, ``remove:0``, ``add`` .
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..model import Tournament
 from ..rules import rules_by_name
 from ..tiebreaks.names import resolve_list
-from .service import Upload, file_list, is_team, recommended_list
+from .found import RawNumber, shown
+from .service import FieldError, Upload, file_list, is_team, recommended_list
+
+#: a whole number as typed (a sign, digits)
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -122,11 +127,18 @@ def parse_explain(value: str) -> tuple[str, str | None]:
     return participant, label or None
 
 
-def number_or_none(text: str, name: str) -> int | None:
-    """A whole number typed in a field, None when empty; UsageError when not a number."""
+def number_or_none(text: str, name: str, expected: str) -> int | None:
+    """A whole number typed in a field, None when empty; FieldError naming the field
+    ``name`` when it is not a whole number (``expected`` says what is), or is below 0."""
     cleaned = text.strip()
     if not cleaned:
         return None
-    if not cleaned.isdigit() or len(cleaned) > 6:
-        raise UsageError(f"{name}: {cleaned!r} is not a whole number")
-    return int(cleaned)
+    if not _WHOLE.fullmatch(cleaned):
+        raise FieldError.refused(name, shown(cleaned), expected)
+    try:
+        number = int(cleaned)
+    except ValueError:  # more digits than Python converts: a whole number, far too large
+        raise FieldError.refused(name, shown(RawNumber(cleaned)), expected) from None
+    if number < 0:
+        raise FieldError.refused(name, f"{number} (below the minimum, 0)", expected)
+    return number

@@ -13,10 +13,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from ..formats.tournament_json import MAX_DEPTH
+
 Format = Literal["trf", "json", "chess-json", "pgn", "csv"]
 Language = Literal["en", "de", "it", "fr", "es"]
 Output = Literal["csv", "text", "standings-json", "html", "pdf", "trf", "json", "chess-json"]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
+#: the descriptions of the options of a round and a rating (no maximum here: the number of
+#: rounds is the tournament's, and ratings have none in the library or the command line)
+AFTER_ROUND = "Standings after this round: a whole number from 0 to the number of rounds"
+UNRATED_RATING = "The rating given to unrated players: a whole number from 0"
 #: an exact decimal written as a JSON number
 ExactNumber = Annotated[Decimal, WithJsonSchema({"type": "number"})]
 
@@ -76,14 +82,17 @@ class RankingOptions(_Strict):
     tiebreaks: TiebreakList = Field(
         None,
         description="Ordered list: one text ('PTS,BH/C1,SB', a preset such as "
-        "'olympiad-2010') or a list of names or descriptors; default: the regime's list, "
-        "else the file's, else the FIDE recommendation for the type of tournament",
+        "'olympiad-2010') or a list of names or descriptors; omitted, null or empty: the "
+        "regime's list, else the file's, else the FIDE recommendation for the type of "
+        "tournament",
     )
     rules: str | None = Field(
-        None, max_length=60, description="Rules regime, e.g. fide-2026 (default: by start date)"
+        None,
+        max_length=60,
+        description="Rules regime, e.g. fide-2026 (omitted, null or empty: by start date)",
     )
-    after_round: int | None = Field(None, ge=0, le=100_000)
-    unrated_rating: int | None = Field(None, ge=0, le=10_000)
+    after_round: int | None = Field(None, ge=0, description=AFTER_ROUND)
+    unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
     primary: Literal["MP", "GP"] | None = Field(None, description="Team events: the first score")
     allow_discouraged: bool = Field(
         False,
@@ -101,7 +110,7 @@ class ExplainOptions(RankingOptions):
 
     participant: Name = Field(description="Start number or (part of a) name")
     tiebreak: str | None = Field(
-        None, max_length=100, description="Only this column (default: every value)"
+        None, max_length=100, description="Only this column (omitted, null or empty: every value)"
     )
 
 
@@ -124,8 +133,8 @@ class CompareOptions(_Strict):
 
     a: Side
     b: Side
-    after_round: int | None = Field(None, ge=0, le=100_000)
-    unrated_rating: int | None = Field(None, ge=0, le=10_000)
+    after_round: int | None = Field(None, ge=0, description=AFTER_ROUND)
+    unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
     primary: Literal["MP", "GP"] | None = None
     allow_discouraged: bool = False
 
@@ -171,7 +180,8 @@ class ConvertRequest(ConvertOptions):
 
 
 class ErrorLocation(BaseModel):
-    """Where in the tournament file (1-based; 0 when unknown) or in the request body."""
+    """Where in the tournament file (1-based; 0 when unknown), in the request body (source
+    ``request``) or in the ``options`` field of an upload (source ``options``)."""
 
     source: str | None = None
     line: int
@@ -192,9 +202,13 @@ class ErrorBody(BaseModel):
 
     message: str
     location: ErrorLocation | None
-    field: str | None = Field(None, description="The request field, for a malformed request")
-    found: str | None = None
-    expected: str | None = None
+    field: str | None = Field(
+        None,
+        description="The request's field, as documented (after_round, tournament.data, "
+        "tiebreaks[1], file; body for the whole body)",
+    )
+    found: str | None = Field(None, description="What was found there (shortened)")
+    expected: str | None = Field(None, description="What is expected there")
     problems: list[Problem] | None = None
 
 
@@ -421,10 +435,12 @@ class CatalogueDocument(BaseModel):
 def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries of the error answers of an endpoint."""
     texts = {
-        400: "The request body cannot be read (not UTF-8 JSON, or not multipart form data)",
+        400: "The request body cannot be read as a multipart form (uploads)",
         413: "The request or the tournament file is larger than the limit",
         422: "Malformed tournament file (with line and column), unknown tie-break (with "
-        "suggestions), a list the regulation refuses, a malformed request, or a computation "
-        "longer than the time limit",
+        "suggestions), a list the regulation refuses, a malformed request (the field, what "
+        "was found and what was expected; JSON that is not UTF-8, not valid, nested more "
+        f"than {MAX_DEPTH} levels deep or repeating a key: also the line and column), or a "
+        "computation longer than the time limit",
     }
     return {code: {"model": ErrorDocument, "description": texts[code]} for code in codes}

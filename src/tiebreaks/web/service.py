@@ -22,6 +22,7 @@ from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
 from ..tiebreaks.cut_check import check_rounds_left
 from ..tiebreaks.names import resolve_name
 from ..tiebreaks.registry import resolve
+from .found import shown
 
 #: the warning of :mod:`tiebreaks.standings` for a Swiss-only tie-break in a round robin
 _SWISS_ONLY = re.compile(r"^(?P<spec>\S+) is meant for Swiss tournaments, not round robins")
@@ -68,6 +69,37 @@ class Problem:
             "message": self.message,
             "overridable": self.overridable,
         }
+
+
+class FieldError(UsageError):
+    """A request whose field names something the tournament does not have (a round after
+    its last, an unknown participant): the field as the API documents it and, when known,
+    what was found and what was expected."""
+
+    def __init__(
+        self, field: str, message: str, found: str | None = None, expected: str | None = None
+    ) -> None:
+        self.field = field
+        self.found = found
+        self.expected = expected
+        super().__init__(message)
+
+    @classmethod
+    def refused(cls, field: str, found: str, expected: str) -> FieldError:
+        """``field: found X, expected Y``."""
+        return cls(field, f"{field}: found {found}, expected {expected}", found, expected)
+
+
+def check_after_round(tournament: Tournament, after_round: int | None, field: str) -> None:
+    """FieldError unless ``after_round`` is a round of the tournament (0 to its number of
+    rounds: the bound of :func:`tiebreaks.standings.compute_standings`), named ``field``."""
+    if after_round is not None and not 0 <= after_round <= tournament.rounds:
+        raise FieldError.refused(field, shown(after_round), rounds_expected(tournament))
+
+
+def rounds_expected(tournament: Tournament) -> str:
+    """What a round of the tournament is."""
+    return f"a whole number from 0 to {tournament.rounds} (the number of rounds of the tournament)"
 
 
 class Blocked(UsageError):
@@ -141,6 +173,7 @@ def compute(tournament: Tournament, settings: Settings) -> Standings:
     cannot be) overridden."""
     chosen: str | list[str] | None
     canonical: list[str] | None = None
+    check_after_round(tournament, settings.after_round, "after_round")
     if isinstance(settings.tiebreaks, tuple):
         canonical, problems = check_items(tournament, settings.tiebreaks)
         if problems:
@@ -177,7 +210,7 @@ def file_list(tournament: Tournament) -> tuple[str, ...]:
 def error_data(error: TiebreaksError) -> dict[str, Any]:
     """The JSON body of a 422 answer: the message, and where in the input for a malformed
     file (line and column, 1-based; 0 when unknown), the bad text and what was expected."""
-    body: dict[str, Any] = {"message": str(error), "location": None}
+    body: dict[str, Any] = {"message": parameter_names(str(error)), "location": None}
     if isinstance(error, InputError):
         body["location"] = {
             "source": error.location.source,
@@ -186,9 +219,30 @@ def error_data(error: TiebreaksError) -> dict[str, Any]:
         }
         body["found"] = error.text
         body["expected"] = error.expected
+    if isinstance(error, FieldError):
+        body["field"] = error.field
+        if error.found is not None and error.expected is not None:
+            body["found"], body["expected"] = error.found, error.expected
     if isinstance(error, Blocked):
         body["problems"] = [problem.data() for problem in error.problems]
     return {"error": body}
+
+
+#: the command line's options that library messages may name, and the API's names of them
+_OPTIONS = {
+    "--after-round": "after_round",
+    "--unrated-rating": "unrated_rating",
+    "--tiebreaks": "tiebreaks",
+    "--primary": "primary",
+    "--rules": "rules",
+}
+_OPTION = re.compile("(?:" + "|".join(re.escape(option) for option in _OPTIONS) + r")\b")
+
+
+def parameter_names(message: str) -> str:
+    """A library message with the command line's option names (``--after-round``) as the
+    API names the same parameters (``after_round``)."""
+    return _OPTION.sub(lambda match: _OPTIONS[match.group()], message)
 
 
 def to_json(data: Any) -> bytes:
