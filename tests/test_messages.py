@@ -129,6 +129,12 @@ def unrated_swiss(tmp_path: Path) -> Path:
             "after_round=-1 is outside 0..5 (the tournament's rounds)",
         ),
         (
+            lambda: compute_standings(swiss(), unrated_rating=-5),
+            "unrated_rating",
+            -5,
+            "unrated_rating=-5 is below 0: a rating is a whole number from 0",
+        ),
+        (
             lambda: compute_standings(swiss(), primary="MP"),
             "primary",
             "MP",

@@ -321,6 +321,7 @@ def _compute_standings(
     options: Options,
 ) -> Standings:
     tournament, chosen, reason = prepared(tournament, rules)
+    _check_rating(options.unrated_rating)
     rounds = _check_round(tournament, options.after_round)
     if options.after_round is None:
         rounds, tournament = _rounds_with_results(tournament)
@@ -419,6 +420,14 @@ def _last_round_with_a_result(tournament: Tournament) -> int:
         (n for p in tournament.players for n, r in enumerate(p.results, 1) if r.kind is not _BLANK),
         default=rounds,
     )
+
+
+def _check_rating(unrated_rating: int | None) -> None:
+    """A rating for unrated players is a whole number from 0 (as a rating list has them)."""
+    if unrated_rating is not None and unrated_rating < 0:
+        raise ParameterError(
+            "unrated_rating", unrated_rating, "is below 0: a rating is a whole number from 0"
+        )
 
 
 def _check_round(tournament: Tournament, after_round: int | None) -> int:

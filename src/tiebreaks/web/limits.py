@@ -22,7 +22,7 @@ def too_large_message(limit: int) -> str:
     """The message of a 413 answer."""
     return (
         f"the request is larger than the limit of {limit} bytes; send a smaller tournament "
-        "file (the server's --max-upload option sets the limit)"
+        "file (the limit is the server's setting)"
     )
 
 

@@ -210,7 +210,8 @@ def file_list(tournament: Tournament) -> tuple[str, ...]:
 def error_data(error: TiebreaksError) -> dict[str, Any]:
     """The JSON body of a 422 answer: the message, and where in the input for a malformed
     file (line and column, 1-based; 0 when unknown), the bad text and what was expected."""
-    body: dict[str, Any] = {"message": parameter_names(str(error)), "location": None}
+    # the API's fields carry the library's parameter names: its own wording is the API's
+    body: dict[str, Any] = {"message": str(error), "location": None}
     if isinstance(error, InputError):
         body["location"] = {
             "source": error.location.source,
@@ -226,23 +227,6 @@ def error_data(error: TiebreaksError) -> dict[str, Any]:
     if isinstance(error, Blocked):
         body["problems"] = [problem.data() for problem in error.problems]
     return {"error": body}
-
-
-#: the command line's options that library messages may name, and the API's names of them
-_OPTIONS = {
-    "--after-round": "after_round",
-    "--unrated-rating": "unrated_rating",
-    "--tiebreaks": "tiebreaks",
-    "--primary": "primary",
-    "--rules": "rules",
-}
-_OPTION = re.compile("(?:" + "|".join(re.escape(option) for option in _OPTIONS) + r")\b")
-
-
-def parameter_names(message: str) -> str:
-    """A library message with the command line's option names (``--after-round``) as the
-    API names the same parameters (``after_round``)."""
-    return _OPTION.sub(lambda match: _OPTIONS[match.group()], message)
 
 
 def to_json(data: Any) -> bytes:
