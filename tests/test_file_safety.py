@@ -528,3 +528,13 @@ def test_a_file_that_became_a_pipe_is_not_waited_for(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(tiebreaks.SourceError, match="named pipe"):
         read_input(fifo, regular_only=True)
+
+
+@pytest.mark.parametrize("command", ["standings", "batch"])
+def test_a_dash_is_standard_output(folder: Path, command: str) -> None:
+    """``-o -`` prints, as ``convert IN -`` does; no file named "-" appears."""
+    extra = ["--no-progress"] if command == "batch" else []
+    result = tiebreaks_command(command, "b/a.trf", "-o", "-", *extra, cwd=folder)
+    assert result.returncode == 0, result.stderr
+    assert "Held exercises" in result.stdout
+    assert not (folder / "-").exists()

@@ -268,9 +268,11 @@ def write_output(path: str | os.PathLike[str], content: str | bytes) -> None:
 
 
 def _inherited_descriptor(name: str) -> int | None:
-    """The open descriptor a name such as ``/dev/stdout`` or ``/dev/fd/63`` stands for
+    """The open descriptor a name such as ``-``, ``/dev/stdout`` or ``/dev/fd/63`` stands for
     (written through, at its current position: reopening it by name would start at offset 0
     of a file the shell opened for appending)."""
+    if name == "-":
+        return 1
     if name in _STANDARD_STREAMS:
         return _STANDARD_STREAMS[name]
     for folder in _FD_FOLDERS:
