@@ -7,7 +7,15 @@ README.md for a worked example (run as a doctest by the test suite).
 from __future__ import annotations
 
 from .api import example_path, read_tournament
-from .errors import Diagnostic, InputError, Location, SourceError, TiebreaksError, UsageError
+from .errors import (
+    Diagnostic,
+    FormatLimitError,
+    InputError,
+    Location,
+    SourceError,
+    TiebreaksError,
+    UsageError,
+)
 from .model import (
     Colour,
     PairingSystem,
@@ -28,6 +36,7 @@ __all__ = [
     "FIDE_2026",
     "Colour",
     "Diagnostic",
+    "FormatLimitError",
     "InputError",
     "Location",
     "PairingSystem",

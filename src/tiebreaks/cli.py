@@ -1,8 +1,9 @@
 """Command line: ``tiebreaks standings``, ``explain``, ``why``, ``compare`` and ``list`` (a thin
 adapter over the API).
 
-Exit codes: 0 success; 1 the input file is malformed or cannot be read; 2 bad usage (unknown
-option, tie-break or rules edition, bad value); 70 internal error (a bug: please report it).
+Exit codes: 0 success; 1 the input file is malformed or cannot be read, or a value cannot be
+written in the output format; 2 bad usage (unknown option, tie-break or rules edition, bad
+value); 70 internal error (a bug: please report it).
 """
 
 from __future__ import annotations
@@ -38,11 +39,11 @@ def say(message: str) -> None:
 
 def _guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message and an exit code."""
-    from .errors import InputError, SourceError, TiebreaksError
+    from .errors import FormatLimitError, InputError, SourceError, TiebreaksError
 
     try:
         return action()
-    except (InputError, SourceError) as error:
+    except (FormatLimitError, InputError, SourceError) as error:
         say(f"error: {error}")
         sys.exit(EXIT_INPUT)
     except TiebreaksError as error:
