@@ -1,6 +1,6 @@
 """Whether a file we wrote reads back to the tournament we wrote, as far as its format holds
-one: :func:`differences` (used by the tests and by the fuzz oracle), and
-:func:`write_and_read_back`.
+one: :func:`differences` (used by the tests and by the fuzz oracle), with :func:`write` and
+:func:`read_back` (each format's writer and reader).
 
 Every format holds what decides the standings: the results (kind, opponent, colour of each
 round), the number of rounds, the score system, the pairing system, the ratings and the teams
@@ -10,6 +10,7 @@ points). Field by field (``docs/formats.md`` has the same as a table):
 ===============================  =====================  ======  =========================
 field                            TRF                    JSON    Chess-JSON
 ===============================  =====================  ======  =========================
+colours of the rounds            games (7)              yes     White and Black (7)
 name, dates, type text and code  yes (1)                yes     yes
 players' text fields             yes (widths, 2)        yes     yes
 ratings                          0-9999 (3)             yes     yes (3)
@@ -27,7 +28,8 @@ what it means in every tie-break (TRF-16: "blank or 0 = unrated"). (4) points ar
 also when none were stated (computed from the results; left blank when they do not fit).
 (5) ``rankOrder`` is the ``212`` list, or ``PTS`` and the ``202`` list; read back, the ``212``
 list is the rank order and ``202`` the rank order without ``PTS`` (which ranks the same).
-(6) values published for other columns are refused by the writer.
+(6) values published for other columns are refused by the writer. (7) a bye has no colour;
+TRF writes a game without one as ``-``, Chess-JSON refuses it.
 
 Written with standings (``published=True``), the stated points, ranks, published values and
 the 202/212 lists are the standings' own (by design), so they are not compared.
