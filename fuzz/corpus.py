@@ -111,9 +111,11 @@ def _real_tournaments() -> tuple[tuple[str, object], ...]:
 
 
 def _converted(target: str) -> dict[str, bytes]:
-    """Every readable seed written by our writer for ``target`` (with standings)."""
+    """Every readable seed written by our writer for ``target`` (with standings; a seed the
+    format cannot hold, which the writer refuses, is left out)."""
     if target not in _WRITER_TARGETS:
         return {}
+    from tiebreaks.errors import FormatLimitError
     from tiebreaks.formats.chess_json import write_chess_json
     from tiebreaks.formats.tournament_json import write_tournament_json
     from tiebreaks.formats.trf_writer import write_trf
@@ -129,7 +131,10 @@ def _converted(target: str) -> dict[str, bytes]:
     for name, tournament in _real_tournaments():
         assert isinstance(tournament, Tournament)
         standings = compute_standings(tournament)
-        text = writers[target](tournament, standings)
+        try:
+            text = writers[target](tournament, standings)
+        except FormatLimitError:
+            continue
         found[f"converted:{name}"] = text.encode("utf-8")
     return found
 

@@ -5,10 +5,14 @@ The oracle: a reader either returns a :class:`~tiebreaks.model.Tournament` or ra
 column >= 1 where the format has columns). Anything else (another exception, a hang, a memory
 blow-up) is a defect. A tournament that reads must also go through the whole pipeline
 (standings with the default tie-break list, text/JSON/CSV/HTML output, conversion to TRF, our
-JSON and Chess-JSON) without an unexpected exception, every output must be writable as UTF-8
-and our JSON of it must read back: a reader that accepts something the rest of the program
-cannot handle is as wrong as a reader that crashes. Time is limited in processor seconds
-(:data:`READER_SECONDS`, :data:`PIPELINE_SECONDS`), so that a busy machine fails no run.
+JSON and Chess-JSON) without an unexpected exception, and every output must be writable as
+UTF-8: a reader that accepts something the rest of the program cannot handle is as wrong as a
+reader that crashes. Each writer (TRF, our JSON, Chess-JSON; with the standings and without)
+either refuses the tournament with a :class:`~tiebreaks.errors.FormatLimitError` naming a
+participant and a field, or writes a file that its reader reads back to the same tournament
+as far as the format holds one (:func:`tiebreaks.formats.round_trip.differences`). Time is
+limited in processor seconds (:data:`READER_SECONDS`, :data:`PIPELINE_SECONDS`), so that a
+busy machine fails no run.
 
 The targets (one per reader, plus the content-sniffing dispatcher and the rating CSV reader):
 :data:`TARGETS`. :func:`check` raises :class:`Defect` (or lets the unexpected exception out)
@@ -26,9 +30,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tiebreaks.errors import Diagnostic, InputError, TiebreaksError, UsageError
+from tiebreaks.errors import Diagnostic, FormatLimitError, InputError, TiebreaksError, UsageError
 from tiebreaks.model import Tournament
+
+if TYPE_CHECKING:
+    from tiebreaks.standings import Standings
 
 
 class Defect(AssertionError):
@@ -172,9 +180,7 @@ def _gist(error: Exception) -> str:
 
 
 def _pipeline(tournament: Tournament) -> None:
-    from tiebreaks.formats.chess_json import write_chess_json
-    from tiebreaks.formats.tournament_json import write_tournament_json
-    from tiebreaks.formats.trf_writer import write_trf
+    from tiebreaks.formats.round_trip import FORMATS
     from tiebreaks.render import standings_csv, standings_json, standings_text
     from tiebreaks.render.html import standings_html
     from tiebreaks.standings import compute_standings
@@ -185,28 +191,56 @@ def _pipeline(tournament: Tournament) -> None:
         "JSON standings": lambda: standings_json(standings),
         "CSV standings": lambda: standings_csv(standings),
         "HTML": lambda: standings_html(standings, "en"),
-        "TRF": lambda: write_trf(tournament, standings),
-        "our JSON": lambda: write_tournament_json(tournament, standings),
-        "Chess-JSON": lambda: write_chess_json(tournament, standings),
     }
     for name, output in outputs.items():
-        text = output()
-        try:
-            data = text.encode("utf-8")  # as the CLI writes it
-        except UnicodeEncodeError as error:
-            raise Defect(f"the {name} output cannot be written as UTF-8: {error}") from error
-        if name == "our JSON":
-            _read_back(data, tournament)
+        _utf8(name, output())
+    for fmt in FORMATS:
+        _write_and_read_back(tournament, fmt, None)
+        _write_and_read_back(tournament, fmt, standings)
 
 
-def _read_back(data: bytes, tournament: Tournament) -> None:
-    """Our JSON holds every field of a tournament: what we write must read back."""
-    from tiebreaks.formats.tournament_json import read_tournament_json
-
+def _utf8(name: str, text: str) -> bytes:
     try:
-        read_tournament_json(data, "written.json")
+        return text.encode("utf-8")  # as the CLI writes it
+    except UnicodeEncodeError as error:
+        raise Defect(f"the {name} output cannot be written as UTF-8: {error}") from error
+
+
+def _write_and_read_back(tournament: Tournament, fmt: str, standings: Standings | None) -> None:
+    """What we write must read back: written in ``fmt`` (with the standings, as ``tiebreaks
+    convert`` writes it, or without, the tournament alone), read by the matching reader, the
+    same tournament as far as the format holds one
+    (:func:`tiebreaks.formats.round_trip.differences`). A value the format cannot hold must
+    be refused by a FormatLimitError naming a participant of the tournament and a field."""
+    from tiebreaks.formats.detect import read_data
+    from tiebreaks.formats.round_trip import differences, write
+
+    name = f"{fmt} output" + (" with standings" if standings is not None else "")
+    try:
+        text = write(tournament, fmt, standings)
+    except FormatLimitError as error:
+        if error.participant not in _participants(tournament) or not error.field:
+            raise Defect(f"a refusal that names no participant and field: {error}") from error
+        return
+    try:
+        read = read_data(_utf8(name, text), "written", fmt)
     except InputError as error:
-        raise Defect(f"our JSON does not read back (expected {error.expected}): {error}") from error
+        raise Defect(
+            f"the {name} does not read back (expected {error.expected}): {error}"
+        ) from error
+    found = differences(tournament, read, fmt, published=standings is not None)
+    if found:
+        field = found[0].split(": ")[1]  # "player 3 (Ann): rating: 1 written, ..."
+        raise Defect(f"the {name} reads back another {field}: {found[0]} ({len(found)} in all)")
+
+
+def _participants(tournament: Tournament) -> set[str]:
+    from tiebreaks.formats.write_limits import TOURNAMENT, player_label, team_label
+
+    named = {TOURNAMENT, *map(player_label, tournament.players)}
+    if tournament.team_records is not None:
+        named.update(map(team_label, tournament.team_records.teams))
+    return named
 
 
 def _check_ratings(target: Target, data: bytes) -> None:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .api import example_path, read_tournament
     from .errors import (
         Diagnostic,
+        FormatLimitError,
         InputError,
         Location,
         ParameterError,
@@ -44,6 +45,7 @@ _MODULES = {
     "example_path": ".api",
     "read_tournament": ".api",
     "Diagnostic": ".errors",
+    "FormatLimitError": ".errors",
     "InputError": ".errors",
     "Location": ".errors",
     "ParameterError": ".errors",
@@ -89,6 +91,7 @@ __all__ = [
     "FIDE_2026",
     "Colour",
     "Diagnostic",
+    "FormatLimitError",
     "InputError",
     "Location",
     "PairingSystem",

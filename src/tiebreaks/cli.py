@@ -1,8 +1,9 @@
 """Command line: ``tiebreaks standings``, ``explain``, ``why``, ``compare`` and ``list`` (a thin
 adapter over the API).
 
-Exit codes: 0 success; 1 the input file is malformed or cannot be read; 2 bad usage (unknown
-option, tie-break or rules edition, bad value); 70 internal error (a bug: please report it).
+Exit codes: 0 success; 1 the input file is malformed or cannot be read, or a value cannot be
+written in the output format; 2 bad usage (unknown option, tie-break or rules edition, bad
+value); 70 internal error (a bug: please report it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import click
 from .cli_types import byte_size
 
 if TYPE_CHECKING:
-    from .errors import Location
+    from .errors import Diagnostic, Location
     from .model import Tournament
     from .standings import Standings
 
@@ -51,17 +52,18 @@ OPTIONS = {
     "order": "--rating-order",
     "table": "--ratings",
     "max_input_bytes": "--max-input",
+    "shorten_names": "--shorten-names",
 }
 
 
 def _guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message (naming our options, not the
     library's parameters) and an exit code."""
-    from .errors import InputError, SourceError, TiebreaksError
+    from .errors import FormatLimitError, InputError, SourceError, TiebreaksError
 
     try:
         return action()
-    except (InputError, SourceError) as error:
+    except (FormatLimitError, InputError, SourceError) as error:
         say(f"error: {error.worded(OPTIONS)}")
         sys.exit(EXIT_INPUT)
     except TiebreaksError as error:
@@ -445,6 +447,12 @@ _EXTENSIONS = {
 @click.option("--tiebreaks", "-t", "tiebreak_list", help="Tie-break list for the standings.")
 @click.option("--rules", "-r", help=RULES_HELP)
 @click.option("--lang", default="en", help="Language of HTML, PDF and text: en de it fr es.")
+@click.option(
+    "--shorten-names",
+    is_flag=True,
+    help="TRF: cut names wider than their columns (33, teams 32) instead of refusing them; "
+    "each cut is listed as a warning.",
+)
 @_tournament_options
 def convert(
     source: str,
@@ -453,13 +461,17 @@ def convert(
     tiebreak_list: str | None,
     rules: str | None,
     lang: str,
+    shorten_names: bool,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
 ) -> None:
     """Convert SOURCE (any format we read) to TARGET: TRF26 (points, ranks and the 202/212
     lists filled in), our JSON, FIDE Chess-JSON, or the standings as CSV, HTML, PDF, text.
-    The format comes from TARGET's extension unless --to names it ('-' writes to the screen)."""
+    The format comes from TARGET's extension unless --to names it ('-' writes to the screen).
+    A value the format cannot hold (a name past TRF's 33 columns, a rating of five digits)
+    is an error (exit 1) and nothing is written: the file written reads back to the same
+    tournament."""
 
     written = None if target == "-" else target
     _guarded(lambda: check_outputs([written], [source, ratings_file]))
@@ -472,19 +484,33 @@ def convert(
             raise UsageError(f"cannot tell the output format from {target!r}; use --to")
         tournament = _read(source, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
-        return write_tournament(tournament, result, chosen, lang)
+        changes: list[Diagnostic] = []
+        content = write_tournament(
+            tournament, result, chosen, lang, shorten_names=shorten_names, changes=changes
+        )
+        for change in changes:
+            say(f"warning: {change.worded(OPTIONS)}")
+        return content
 
     _emit(_guarded(run), written)
 
 
 def write_tournament(
-    tournament: Tournament, result: Standings, output_format: str, lang: str = "en"
+    tournament: Tournament,
+    result: Standings,
+    output_format: str,
+    lang: str = "en",
+    *,
+    shorten_names: bool = False,
+    changes: list[Diagnostic] | None = None,
 ) -> str | bytes:
-    """A tournament and its standings in one of :data:`CONVERT_FORMATS`."""
+    """A tournament and its standings in one of :data:`CONVERT_FORMATS`; a value the format
+    cannot hold raises FormatLimitError. ``shorten_names`` (TRF): names are cut to their
+    columns instead, each cut added to ``changes``."""
     if output_format == "trf":
         from .formats.trf_writer import write_trf
 
-        return write_trf(tournament, result)
+        return write_trf(tournament, result, shorten_names=shorten_names, changes=changes)
     if output_format == "json":
         from .formats.tournament_json import write_tournament_json
 

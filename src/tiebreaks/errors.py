@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 #: how a front end names the library's parameters: parameter -> its own name
@@ -61,21 +62,95 @@ class Location:
 
 
 class InputError(TiebreaksError):
-    """Malformed input: names the file, line, column, the bad text and what was expected."""
+    """Malformed input: names the file, line, column, the bad text and what was expected;
+    ``hint``, when given, is advice naming a parameter (said in each front end's words)."""
 
-    def __init__(self, location: Location, text: str, expected: str) -> None:
+    def __init__(
+        self, location: Location, text: str, expected: str, hint: ParameterHint | None = None
+    ) -> None:
         self.location = location
         self.text = text
         self.expected = expected
+        self.hint = hint
         super().__init__(str(self))
 
-    def __reduce__(self) -> tuple[type[InputError], tuple[Location, str, str]]:
-        """Pickled with its three parts (a worker process sends errors back)."""
-        return (type(self), (self.location, self.text, self.expected))
+    def __reduce__(
+        self,
+    ) -> tuple[type[InputError], tuple[Location, str, str, ParameterHint | None]]:
+        """Pickled with its parts (a worker process sends errors back)."""
+        return (type(self), (self.location, self.text, self.expected, self.hint))
+
+    def worded(self, names: Names) -> str:
+        shown = repr(self.text) if self.text else "nothing"
+        text = f"{self.location}: found {shown}, expected {self.expected}"
+        return text if self.hint is None else f"{text}; {self.hint.worded(names)}"
 
     def __str__(self) -> str:
-        shown = repr(self.text) if self.text else "nothing"
-        return f"{self.location}: found {shown}, expected {self.expected}"
+        return self.worded({})
+
+
+class FormatLimitError(TiebreaksError):
+    """A value the target format cannot hold, found before anything is written: writing it
+    would lose or change it, and the file would not read back to the same tournament.
+
+    ``format`` names the format (``TRF``), ``participant`` whose value it is (``player 12
+    (Ann Example)``, ``team 3 (Kings)`` or ``the tournament``), ``field`` the field
+    (``rating``), ``value`` the value and ``limit`` what the format holds, completing "does not
+    fit ..." (``the 4-digit rating field (0-9999)``); ``advice`` says what to do, if anything.
+    """
+
+    def __init__(
+        self,
+        format: str,
+        participant: str,
+        field: str,
+        value: object,
+        limit: str,
+        advice: str | ParameterHint = "",
+    ) -> None:
+        self.format = format
+        self.participant = participant
+        self.field = field
+        self.value = value
+        self.limit = limit
+        self.advice = advice
+        super().__init__(str(self))
+
+    def __reduce__(self) -> tuple[type[FormatLimitError], tuple[object, ...]]:
+        parts = (self.format, self.participant, self.field, self.value, self.limit)
+        return (type(self), (*parts, self.advice))
+
+    def worded(self, names: Names) -> str:
+        """The message, its advice naming a parameter as ``names`` calls it."""
+        text = (
+            f"cannot write {self.format}: {self.participant}: {self.field} "
+            f"{shown_value(self.value)} does not fit {self.limit}"
+        )
+        advice = (
+            self.advice.worded(names) if isinstance(self.advice, ParameterHint) else self.advice
+        )
+        return f"{text}; {advice}" if advice else text
+
+    def __str__(self) -> str:
+        return self.worded({})
+
+
+def shown_value(value: object, width: int = 60) -> str:
+    """A value as an error message quotes it: text in quotes (shortened to about ``width``
+    characters, escapes for control characters), an exact number as a decimal when it has
+    one (``2.5``, else ``1/3``), anything else as ``str`` gives it."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= width else value[: width - 1] + "…")
+    if isinstance(value, Fraction) and value.denominator != 1:
+        scaled, places = value, 0
+        while scaled.denominator != 1 and places < 30:
+            scaled, places = scaled * 10, places + 1
+        if scaled.denominator != 1:
+            return f"{value.numerator}/{value.denominator}"
+        digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+        sign = "-" if value < 0 else ""
+        return f"{sign}{digits[:-places]}.{digits[-places:]}"
+    return str(value)
 
 
 class SourceError(TiebreaksError):

@@ -1,8 +1,11 @@
 """Regression tests for the defects found by fuzzing the readers (see fuzz/README.md).
 
 Every input saved under ``fuzz/regressions/<target>/`` is replayed through the fuzzers' rule:
-it reads, and then the standings, every output (written as UTF-8) and our JSON read back all
-work; or it fails with an :class:`InputError` naming the file and a line. The tests after it
+it reads, and then the standings and every output (written as UTF-8) work, and each writer
+(TRF, our JSON, Chess-JSON; with the standings and without) writes a file that reads back to
+the same tournament as far as its format holds one, or refuses with a
+:class:`FormatLimitError` naming a participant and a field; or it fails with an
+:class:`InputError` naming the file and a line. The tests after it
 state what each defect should do instead, from the format descriptions (module docstrings);
 locations are counted by hand in the small inputs.
 
@@ -21,15 +24,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.errors import InputError, UsageError
+from tiebreaks.errors import FormatLimitError, InputError, UsageError
 from tiebreaks.formats.chess_json import chess_json_document
 from tiebreaks.formats.detect import detect_format, read_data
 from tiebreaks.formats.ratings_csv import parse_rating_table, read_rating_table
-from tiebreaks.formats.tournament_json import read_tournament_json, write_tournament_json
+from tiebreaks.formats.round_trip import FORMATS, differences, write
 from tiebreaks.model import Tournament
 from tiebreaks.render import standings_csv, standings_json, standings_text
 from tiebreaks.render.html import standings_html
-from tiebreaks.standings import compute_standings
+from tiebreaks.standings import Standings, compute_standings
 from tiebreaks.tiebreaks.spec import parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,9 +73,25 @@ def reads_or_fails_cleanly(data: bytes, fmt: str | None, source: str) -> Tournam
     ]
     for output in outputs:
         output.encode("utf-8")
-    written = write_tournament_json(tournament, standings).encode("utf-8")
-    read_tournament_json(written, "written.json")
+    for writer in FORMATS:
+        for published in (None, standings):
+            written_and_read_back(tournament, writer, published)
     return tournament
+
+
+def written_and_read_back(
+    tournament: Tournament, fmt: str, standings: Standings | None
+) -> FormatLimitError | None:
+    """The file written in ``fmt`` reads back to the same tournament, or the writer refuses
+    it naming a participant and a field (returned)."""
+    try:
+        text = write(tournament, fmt, standings)
+    except FormatLimitError as error:
+        assert error.participant and error.field
+        return error
+    read = read_data(text.encode("utf-8"), "written", fmt)
+    assert differences(tournament, read, fmt, published=standings is not None) == []
+    return None
 
 
 def _saved_inputs() -> list[tuple[str, Path]]:
@@ -417,3 +436,79 @@ def test_trf_score_system_beyond_the_json_bounds(name: str, record: str) -> None
         read_data(data, name, "trf")
     assert caught.value.location.line == 5
     assert "below 1000000, at most 4 decimals" in str(caught.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Found by the write-and-read-back rule (issue 15), fixed in the writers
+
+WRITER_REFUSALS = [
+    # (saved input, the writer that cannot hold a value of it, participant, field)
+    ("json/birth-date-of-17-characters.json", "trf", "player 3 (Cid)", "birth date"),
+    ("json/fide-id-of-12-digits.json", "trf", "player 2 (Bob)", "FIDE id"),
+    ("json/negative-stated-points.json", "trf", "player 2 (Bob)", "points"),
+    ("json/rank-of-9-digits.json", "trf", "player 3 (Cid)", "rank"),
+    ("json/tournament-name-of-one-blank.json", "trf", "the tournament", "name"),
+    (
+        "json/unrated-win-scored-apart-from-a-win.json",
+        "trf",
+        "the tournament",
+        "score of a win (unrated game)",
+    ),
+    (
+        "json/unrated-win-scored-apart-from-a-win.json",
+        "chess-json",
+        "the tournament",
+        "score of a win (unrated game)",
+    ),
+    (
+        "json/forfeit-win-scored-apart-from-a-win.json",
+        "chess-json",
+        "the tournament",
+        "score of a forfeit win",
+    ),
+    (
+        "json/published-values-of-unnamed-columns.json",
+        "chess-json",
+        "the tournament",
+        "published tie-break values",
+    ),
+    ("chess-json/sex-of-two-characters.chess.json", "trf", "player 1 (Ann)", "sex"),
+    (
+        "chess-json/rating-method-without-a-federation.chess.json",
+        "trf",
+        "the tournament",
+        "national rating federation (172)",
+    ),
+    ("trf/tournament-name-with-a-control-character.trf", "trf", "the tournament", "name"),
+]
+
+
+@pytest.mark.parametrize(("name", "writer", "who", "field"), WRITER_REFUSALS)
+def test_a_value_the_writer_cannot_hold_is_refused(
+    name: str, writer: str, who: str, field: str
+) -> None:
+    """Each file was written with a value cut (birth date, FIDE id, sex, rank to 4 columns),
+    stripped (a name of one blank), replaced (a control character by U+FFFD), left out (a
+    negative points column, a 172 method without a federation, published values of columns
+    the rank order does not have) or scored otherwise (an unrated win as a win in 162/XXS, a
+    forfeit win as a win in Chess-JSON), and read back as another tournament. The writer
+    refuses it now, naming the participant and the field; our JSON holds it."""
+    folder = name.split("/", maxsplit=1)[0]
+    tournament = read_data((REGRESSIONS / name).read_bytes(), name, TARGET_FORMATS[folder])
+    with pytest.raises(FormatLimitError) as caught:
+        write(tournament, writer)
+    assert (caught.value.participant, caught.value.field) == (who, field)
+    assert written_and_read_back(tournament, "json", None) is None
+
+
+def test_172_without_national_ratings_reads_back_from_chess_json() -> None:
+    """``172 GER NIDOF`` and no national rating line: the Chess-JSON writer wrote the national
+    list only for players with a national rating, so the federation was lost. It is written
+    whenever the tournament names one."""
+    name = "172-without-national-ratings.trf"
+    data = (REGRESSIONS / "trf" / name).read_bytes()
+    assert data.startswith(b"172 GER NIDOF\n")
+    tournament = read_data(data, name, "trf")
+    assert written_and_read_back(tournament, "chess-json", None) is None
+    read = read_data(write(tournament, "chess-json").encode(), "w", "chess-json")
+    assert (read.national_federation, read.rating_method) == ("GER", "NIDOF")

@@ -194,7 +194,7 @@ TEXT = [
         "a rating list (CSV; lists DWZ)",
         1,
         1,
-        f"{NOT_A_TOURNAMENT}; give it with --ratings, next to the tournament file",
+        f"{NOT_A_TOURNAMENT}; give it with table, next to the tournament file",
     ),
     (
         "wider rating list",
@@ -202,7 +202,7 @@ TEXT = [
         "a rating list (CSV; lists DWZ, ELO)",
         1,
         1,
-        f"{NOT_A_TOURNAMENT}; give it with --ratings, next to the tournament file",
+        f"{NOT_A_TOURNAMENT}; give it with table, next to the tournament file",
     ),
     (
         "json keys",
@@ -262,6 +262,9 @@ def test_a_file_that_is_not_a_tournament_says_what_it_is(
     assert str(error) == _message(what, line, column, reason)
     assert (error.location.line, error.location.column) == (line, column)
     assert error.text == what  # the web answer's "found"
+    if "give it with table" in reason:  # the command line names its option
+        worded = _message(what, line, column, reason.replace("with table", "with --ratings"))
+        assert error.worded({"table": "--ratings"}) == worded
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,9 @@
   rating and header field);
 * TRF -> Chess-JSON -> TRF keeps every result, bye and forfeit;
 * TRF text -> read -> write -> read gives equal tournaments;
-* the standings computed from the original and from the round-tripped tournament are the same.
+* the standings computed from the original and from the round-tripped tournament are the same;
+* each writer's file reads back with no difference as far as its format holds a tournament
+  (:func:`tiebreaks.formats.round_trip.differences`, issue 15).
 
 Run over generated Swiss tournaments (every kind of round) and round robins, and over the
 bundled examples (the team example included).
@@ -23,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 
 import tiebreaks
 from tiebreaks.formats.chess_json import read_chess_json, write_chess_json
+from tiebreaks.formats.round_trip import FORMATS, differences, read_back, write
 from tiebreaks.formats.tournament_json import read_tournament_json, write_tournament_json
 from tiebreaks.formats.trf import read_trf_file, read_trf_text
 from tiebreaks.formats.trf_writer import write_trf
@@ -85,6 +88,8 @@ def check_all_round_trips(original: Tournament) -> None:
     rows = standings_rows(original)
     for converted in (via_json(original), via_trf(original), through_chess_json):
         assert standings_rows(converted) == rows
+    for fmt in FORMATS:
+        assert differences(original, read_back(write(original, fmt), fmt), fmt) == []
 
 
 def from_generated(tournament: Tournament) -> Tournament:

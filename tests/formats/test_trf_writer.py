@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 import tiebreaks
+from tiebreaks.api import example_path
+from tiebreaks.errors import FormatLimitError
 from tiebreaks.formats.trf import read_trf_file, read_trf_text
 from tiebreaks.formats.trf_writer import player_record, write_trf
 from tiebreaks.model import (
@@ -104,10 +106,10 @@ def test_player_record_field_positions() -> None:
         assert line[start - 1 : start + 7] == field
 
 
-def test_absent_rounds_are_blank_and_long_names_are_cut() -> None:
+def test_absent_rounds_are_blank_and_long_names_are_refused() -> None:
     player = replace(
         anna(),
-        name="A" * 40,
+        name="A" * 33,
         results=(RoundResult(K.ABSENT), RoundResult(K.ZERO_BYE)),
         rating=None,
         title="",
@@ -118,14 +120,27 @@ def test_absent_rounds_are_blank_and_long_names_are_cut() -> None:
     assert line[80:89] == " " * 9
     assert line[91:99] == " " * 8
     assert line[101:109] == "0000 - Z"
+    with pytest.raises(FormatLimitError, match=r"player 1 \(A{34}\): name 'A{34}' does not fit"):
+        player_record(replace(player, name="A" * 34), None, None)
 
 
 @pytest.mark.parametrize(
     ("points", "shown"),
-    [(Fraction(10), "10.0"), (Fraction(9, 4), "2.25"), (Fraction(201, 2), ""), (Fraction(-1), "")],
+    [
+        (Fraction(10), "10.0"),
+        (Fraction(9, 4), "2.25"),
+        (Fraction(120), "120"),  # "120.0" is too wide: the same value in four columns
+        (Fraction(1, 8), ".125"),
+    ],
 )
 def test_points_that_fit_four_columns(points: Fraction, shown: str) -> None:
     assert player_record(anna(), points, None)[80:84] == shown.rjust(4)
+
+
+@pytest.mark.parametrize("points", [Fraction(201, 2), Fraction(-1), Fraction(1, 3)])
+def test_points_that_do_not_fit_four_columns_are_refused(points: Fraction) -> None:
+    with pytest.raises(FormatLimitError, match=r"player 1 \(Example, Anna\): points"):
+        player_record(anna(), points, None)
 
 
 def test_header_records() -> None:
@@ -283,19 +298,14 @@ def test_bundled_examples_are_written_column_for_column(name: str) -> None:
 
 def test_a_line_break_in_a_name_cannot_start_a_record_of_its_own() -> None:
     """Issue 9: a name read from JSON may hold a line break; written to TRF it would become a
-    record (``012`` would retitle the tournament). Each such character becomes U+FFFD and the
-    columns stay in place."""
-    from dataclasses import replace as replaced
-
-    from tiebreaks.api import example_path
-    from tiebreaks.formats.trf import read_trf_text
-    from tiebreaks.formats.trf_writer import write_trf
-
+    record (``012`` would retitle the tournament). Issue 15: TRF cannot hold it, so nothing is
+    written and the error names the player and the field."""
     tournament = read_trf_text(example_path("held-swiss-16.trf").read_text(), "h.trf")
-    first = replaced(tournament.players[0], name="Evil\n012 Injected\r\u202etitle")
-    text = write_trf(replaced(tournament, players=(first, *tournament.players[1:])))
-    assert not any(line.startswith("012 Injected") for line in text.splitlines())
-    back = read_trf_text(text, "back.trf")
-    assert back.name == tournament.name
-    assert back.players[0].name == "Evil\ufffd012 Injected\ufffd\ufffdtitle"
-    assert back.players[0].results == tournament.players[0].results
+    first = replace(tournament.players[0], name="Evil\n012 Injected\r\u202etitle")
+    with pytest.raises(FormatLimitError) as caught:
+        write_trf(replace(tournament, players=(first, *tournament.players[1:])))
+    assert (caught.value.participant, caught.value.field) == (
+        "player 1 (Evil\ufffd012 Injected\ufffd\ufffdtitle)",
+        "name",
+    )
+    assert "\n" not in str(caught.value)

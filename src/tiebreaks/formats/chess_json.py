@@ -35,17 +35,27 @@ The reader also takes ``F``/``H`` as bye codes and ``U`` as zero. ``A`` (an unkn
 adjourned result) and an unplayed draw against an opponent have no kind in our model and are
 an :class:`~tiebreaks.errors.InputError`, as is any malformed value (at its line and column).
 
-What Chess-JSON cannot hold, and is lost on the way through it:
+What Chess-JSON cannot hold is refused before anything is written
+(:func:`.json_limits.check_chess_json`: a :class:`~tiebreaks.errors.FormatLimitError` naming
+the participant and the field), so that the file reads back to the same tournament:
 
-* the colour of a game written without one (TRF colour ``-`` against an opponent): the lower
-  start number is written as White;
-* score values that tell apart kinds sharing a code: an unrated game scores as the rated one,
-  a forfeit win as a win, a forfeit loss and an absence as a zero-point bye (``Z``); the
+* a game or forfeit without a colour (a game names White and Black);
+* score values that tell apart kinds sharing a code: an unrated game and the rated one, a
+  forfeit win and a win, a forfeit loss or an absence and a zero-point bye (``Z``); the
   full- and half-point byes keep their own values in ``F`` and ``H``;
-* the ``202`` list when a ``212`` list is given, and the difference between the two: the
-  reader gives the rank order to both (``202`` without ``PTS``), which ranks the same; a rank
-  order of ``PTS`` alone is read as no list (the engine writes it when the file has none);
-* the source line numbers of the players and teams.
+* a ``202`` list that the one ``rankOrder`` does not give back: the reader gives the rank
+  order (the ``212`` list, or ``PTS`` and ``202``) to both lists, ``202`` without ``PTS``,
+  which ranks the same; a rank order of ``PTS`` alone is read as no list (the engine writes
+  it when the file has none), so a ``212`` list of ``PTS`` alone is refused; published
+  tie-break values of other columns than the rank order (``tiebreakScore`` has one value per
+  rank-order entry);
+* a team without a name, a team member who is no player or is in two teams.
+
+Start numbers (``cid``) go up to 9,999,999, as in our JSON. A rating of 0 is read back as
+unrated (what it means in every tie-break). The national rating list is written whenever the
+tournament names a ``172`` federation, so that the federation reads back even without national
+ratings. The source line numbers of the players and teams are not kept (no format keeps
+them).
 
 The two sides of a game that disagree (not complementary results, or different
 ``played``/``rated`` flags) are written as two one-sided games, each with the result of its
@@ -84,7 +94,9 @@ from ..model.team import ForfeitedMatch, Match, MatchKind, TeamRecord, TeamRecor
 from ..model.team_matches import team_tournament
 from ..rating_lists import apply_rating_order, file_rating_order
 from .consistency import Locator, check_consistency
+from .json_limits import check_chess_json, check_standings, check_utf8
 from .tournament_json import (
+    MAX_START_NUMBER,
     JsonChecker,
     Node,
     bounded_score_system,
@@ -95,6 +107,7 @@ from .tournament_json import (
 )
 from .trf_checks import guess_pairing_system, pairing_system_from_records
 from .trf_writer import published_points_and_ranks, standings_descriptors
+from .write_limits import Refuser
 
 if TYPE_CHECKING:
     from ..standings import Standings
@@ -118,6 +131,7 @@ TEC_CODES: dict[ResultKind, tuple[str, bool, bool]] = {
     K.ZERO_BYE: ("Z", False, False),
 }
 FIDE_LIST = "FIDE"
+_REFUSER = Refuser("Chess-JSON")
 _FILE_LISTS = ("FIDE", "TRF")
 _NATIONAL_LIST = "national"
 _CANONICAL_ID = re.compile(r"0|[1-9][0-9]{0,17}")
@@ -170,8 +184,23 @@ _DEFAULT_MATCH_SCORES: dict[str, str] = {
 
 def write_chess_json(tournament: Tournament, standings: Standings | None = None) -> str:
     """The tournament (with its standings' ranks and tie-break values, if given) as a FIDE
-    Chess-JSON event; see the module docstring."""
-    return dump_json(chess_json_document(tournament, standings))
+    Chess-JSON event; see the module docstring.
+
+    A value Chess-JSON cannot hold (:func:`.json_limits.check_chess_json`) raises
+    :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field, before
+    anything is written."""
+    own_order = None if standings is not None else _own_rank_order(tournament)
+    check_chess_json(_REFUSER, tournament, own_order)
+    if standings is not None:
+        check_standings(_REFUSER, standings)
+    text = dump_json(chess_json_document(tournament, standings))
+    check_utf8(_REFUSER, text, tournament)
+    return text
+
+
+def _own_rank_order(tournament: Tournament) -> tuple[str, ...]:
+    """The ``rankOrder`` of the tournament's own lists: ``212``, else ``PTS`` and ``202``."""
+    return tournament.standings_list or ("PTS", *tournament.tiebreak_list)
 
 
 def chess_json_document(
@@ -216,7 +245,9 @@ class _EventWriter:
         if tournament.start_date is not None:
             info["startDate"] = tournament.start_date.isoformat()
         lists = [{"listName": FIDE_LIST}]
-        if any(p.national_rating is not None for p in tournament.players):
+        if tournament.national_federation or any(
+            p.national_rating is not None for p in tournament.players
+        ):
             lists.append({"listName": self.national_list})
         event = {
             "eventName": tournament.name,
@@ -291,8 +322,10 @@ class _EventWriter:
             player.start_number, (player.stated_points, player.stated_rank)
         )
         row = self.rows.get(player.start_number)
+        values: Sequence[Fraction | None] = player.stated_values if self.standings is None else ()
         if row is not None and self.standings is not None:
             values = [row.values[column] for column in self.standings.columns]
+        if values:
             competitor["tiebreakScore"] = [None if v is None else exact_text(v) for v in values]
         if points is not None:
             competitor["gamePoints"] = exact_text(points)
@@ -333,12 +366,9 @@ class _EventWriter:
         return result
 
     def rank_order(self) -> list[str]:
-        tournament = self.tournament
         if self.standings is not None:
             return list(standings_descriptors(self.standings))
-        if tournament.standings_list:
-            return list(tournament.standings_list)
-        return ["PTS", *tournament.tiebreak_list]
+        return list(_own_rank_order(self.tournament))
 
     def game_list(self) -> list[dict[str, Any]]:
         games: list[dict[str, Any]] = []
@@ -851,7 +881,9 @@ class _ChessReader:
         for board, member in enumerate(members, start=1):
             check.members(member, "an object (a competitor)")
             cid_node = check.member(member, "cid", "the start number")
-            number = check.whole(cid_node, "a start number from 1 to 9999", 1, 9999)
+            number = check.whole(
+                cid_node, f"a start number from 1 to {MAX_START_NUMBER}", 1, MAX_START_NUMBER
+            )
             earlier = self.member_of.setdefault(number, (team, item.line, board))
             if earlier != (team, item.line, board):
                 other, line, other_board = earlier
@@ -877,7 +909,9 @@ class _ChessReader:
         check = self.check
         check.members(node, "an object (a competitor)")
         cid_node = check.member(node, "cid", "the start number")
-        number = check.whole(cid_node, "a start number from 1 to 9999", 1, 9999)
+        number = check.whole(
+            cid_node, f"a start number from 1 to {MAX_START_NUMBER}", 1, MAX_START_NUMBER
+        )
         if number in self.context.players:
             raise check.error(cid_node, "a start number used by no other competitor")
         profile_id = check.optional(node, "profileId")

@@ -24,7 +24,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from ..errors import InputError, Location
+from ..errors import InputError, Location, ParameterHint
 
 TOURNAMENT_FILE = "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV)"
 WRITTEN_BY_US = (
@@ -60,7 +60,7 @@ class Finding:
     what: str
     line: int = 1
     column: int = 1
-    advice: str = ""
+    advice: str | ParameterHint = ""
     reason: str = ""
 
     def error(
@@ -68,10 +68,11 @@ class Finding:
     ) -> InputError:
         """The error naming this finding in ``source``, which should be ``kind``."""
         reason = self.reason or f"this is not {kind}"
-        if self.advice:
+        hint = self.advice if isinstance(self.advice, ParameterHint) else None
+        if self.advice and hint is None:
             reason = f"{reason}; {self.advice}"
         location = Location(source, self.line, self.column)
-        return InputError(location, Described(self.what), f"{expected}: {reason}")
+        return InputError(location, Described(self.what), f"{expected}: {reason}", hint)
 
 
 def position(data: bytes, offset: int) -> tuple[int, int]:
@@ -231,7 +232,7 @@ def rating_list(text: str) -> Finding | None:
     names = ", ".join(name[:30] for name in table.lists[:_SHOWN_KEYS])
     return Finding(
         f"a rating list (CSV; lists {names})",
-        advice="give it with --ratings, next to the tournament file",
+        advice=ParameterHint("table", "give it with {}, next to the tournament file"),
     )
 
 

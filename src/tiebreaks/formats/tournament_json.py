@@ -37,6 +37,11 @@ Chess-JSON writers; read back, the ``standings`` rows become the published tie-b
 (``published_columns`` / ``stated_values``) that ``tiebreaks check`` compares with the
 computed ones.
 
+The writer refuses, before writing anything, a value the reader would not take back
+(:mod:`.json_limits`: a lone surrogate, a number beyond the reader's range) with a
+:class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field; a value
+whose decimal form would need more than 30 decimals is written as a ratio (``"1/1099511627776"``).
+
 This module also holds the located-JSON helpers (:class:`Node`, :func:`parse_json`,
 :class:`JsonChecker`, :func:`exact_text`) shared with :mod:`.chess_json`.
 """
@@ -69,6 +74,7 @@ from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
 from .consistency import Locator, check_consistency, round_robin_rounds_fit
 from .trf_writer import published_points_and_ranks
+from .write_limits import Refuser
 
 if TYPE_CHECKING:
     from ..standings import Standings
@@ -96,6 +102,7 @@ MAX_ROUNDS = 999
 #: start numbers are not limited to the four digits of TRF-16: online events are bigger
 MAX_START_NUMBER = 9_999_999
 MAX_DEPTH = 64
+_REFUSER = Refuser("our JSON")
 
 #: the name of each result kind in our JSON (the reader also takes the TRF-16 code)
 KIND_NAMES: dict[ResultKind, str] = {kind: kind.name.lower() for kind in ResultKind}
@@ -115,9 +122,14 @@ _RATIO_TEXT = re.compile(r"-?[0-9]{1,30}/[0-9]{1,30}")
 _INTEGER_TEXT = re.compile(r"-?[0-9]{1,18}")
 
 
+#: the digits a part of an exact value may have (the readers take no more)
+MAX_EXACT_DIGITS = 30
+
+
 def exact_text(value: Fraction | int) -> str:
     """A value as exact text: a decimal with at least one decimal place (``"1.0"``,
-    ``"0.5"``, ``"2.25"``) when it has a finite decimal expansion, else ``"p/q"``."""
+    ``"0.5"``, ``"2.25"``) when it has a finite decimal expansion of at most 30 decimals,
+    else ``"p/q"`` (which the readers read back as long as each part has at most 30 digits)."""
     fraction = Fraction(value)
     denominator = fraction.denominator
     twos = fives = 0
@@ -127,7 +139,7 @@ def exact_text(value: Fraction | int) -> str:
     while denominator % 5 == 0:
         denominator //= 5
         fives += 1
-    if denominator != 1:
+    if denominator != 1 or max(twos, fives) > MAX_EXACT_DIGITS:
         return f"{fraction.numerator}/{fraction.denominator}"
     places = max(twos, fives)
     digits = str(abs(fraction.numerator) * 10**places // fraction.denominator)
@@ -486,8 +498,20 @@ def _dump(value: object, indent: int, prefix: int) -> str:
 
 
 def write_tournament_json(tournament: Tournament, standings: Standings | None = None) -> str:
-    """The tournament (and its standings, if given) as our JSON format, version 1."""
-    return dump_json(tournament_json_document(tournament, standings))
+    """The tournament (and its standings, if given) as our JSON format, version 1.
+
+    The format holds every field of a tournament; a value its reader would not take back
+    (:mod:`.json_limits`: a lone surrogate, a number out of the reader's range) raises
+    :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field, before
+    anything is written."""
+    from .json_limits import check_json, check_standings, check_utf8
+
+    check_json(_REFUSER, tournament)
+    if standings is not None:
+        check_standings(_REFUSER, standings)
+    text = dump_json(tournament_json_document(tournament, standings))
+    check_utf8(_REFUSER, text, tournament)
+    return text
 
 
 def tournament_json_document(

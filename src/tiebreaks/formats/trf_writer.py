@@ -21,10 +21,12 @@ and the rank column the rank (individual standings; team standings fill the ``31
 and ``202``/``212`` are the standings' tie-break list. Without, the points and rank read from
 the source are kept (points are computed from the results when none were read).
 
-What TRF cannot hold, and so is not written: text beyond its columns (names past 33
-characters, team names past 32), points that need more than four columns or are negative,
-score values that tell an unrated game from a rated one or an absence from a zero-point bye,
-the colour of a bye, and national ratings without a ``172`` federation and method. When
+Nothing is lost on the way: every value is checked before anything is written
+(:mod:`.trf_limits`), and one TRF cannot hold raises
+:class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field, so that
+the file written reads back to the same tournament (:func:`.round_trip.differences`). Names
+past their columns are cut only with ``shorten_names=True``, each cut reported. Fields TRF has
+no place for are not written: published tie-break values (TRF carries ranks only). When
 neither the ``092`` text nor the ``192`` code would name the tournament's pairing system and
 the cross table would be read as the other one, a ``092`` text (``Swiss-System`` /
 ``Round robin``) or, if there is a text already, the ``192`` code ``CUSTOM_SWISS`` /
@@ -33,16 +35,28 @@ the cross table would be read as the other one, a ``092`` text (``Swiss-System``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..errors import Diagnostic, FormatLimitError
 from ..model import Colour, PairingSystem, Player, ResultKind, RoundResult, ScoreSystem, Tournament
 from ..model.team import TeamRecords
 from .trf_checks import guess_pairing_system, pairing_system_from_records
 from .trf_fields import format_points
+from .trf_limits import (
+    NAME_WIDTH,
+    SHORT_NAME_WIDTH,
+    TEAM_NAME_WIDTH,
+    check_header,
+    check_player,
+    check_round,
+    check_start_numbers,
+    check_teams,
+    fitted_points,
+)
 from .trf_player import FIRST_ROUND_COLUMN, ROUND_WIDTH
+from .write_limits import TOURNAMENT, shortened_names
 
 if TYPE_CHECKING:
     from ..standings import Standings
@@ -50,7 +64,9 @@ if TYPE_CHECKING:
 __all__ = [
     "player_record",
     "published_points_and_ranks",
+    "shortened_trf_names",
     "standings_descriptors",
+    "type_records",
     "write_trf",
 ]
 
@@ -66,27 +82,48 @@ _SYSTEM_TEXT = {PairingSystem.SWISS: "Swiss-System", PairingSystem.ROUND_ROBIN: 
 _SYSTEM_CODE = {PairingSystem.SWISS: "CUSTOM_SWISS", PairingSystem.ROUND_ROBIN: "CUSTOM_ROUNDROBIN"}
 
 
-#: characters a text field may not bring into a TRF line: line breaks (a name read from JSON
-#: may hold one, and would start a record of its own), the other control characters, the
-#: explicit bidirectional formatting characters and lone surrogates; each becomes U+FFFD,
-#: one character for one, so that the fixed columns stay where they are
-_UNSAFE_IN_RECORD = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-
-
-def write_trf(tournament: Tournament, standings: Standings | None = None) -> str:
+def write_trf(
+    tournament: Tournament,
+    standings: Standings | None = None,
+    *,
+    shorten_names: bool = False,
+    changes: list[Diagnostic] | None = None,
+) -> str:
     """The tournament as TRF text (TRF-16 ``001`` records, TRF26 header and team records);
-    see the module docstring. Lines end with LF; the text ends with a line break."""
+    see the module docstring. Lines end with LF; the text ends with a line break.
+
+    Raises :class:`~tiebreaks.errors.FormatLimitError` for a value TRF cannot hold, before
+    anything is written. With ``shorten_names``, names wider than their columns are cut
+    instead (:func:`shortened_trf_names`); each cut is added to ``changes`` (a list the caller
+    gives) as a warning."""
+    if shorten_names:
+        tournament, cut = shortened_trf_names(tournament)
+        if changes is not None:
+            changes.extend(cut)
     published = _Published.of(tournament, standings)
-    lines = [*_header_lines(tournament, published)]
+    type_text, type_code = type_records(tournament)
+    lists = published.lists or (tournament.tiebreak_list, tournament.standings_list)
+    check_header(
+        tournament,
+        (type_text, type_code),
+        (("tie-break list (202)", lists[0]), ("standings list (212)", lists[1])),
+    )
+    check_start_numbers(tournament.players)
+    lines = [*_header_lines(tournament, (type_text, type_code), lists)]
     if tournament.team_records is not None:
-        lines.extend(_team_lines(tournament, tournament.team_records, published))
+        check_teams(tournament.team_records)
+        lines.extend(_team_lines(tournament.team_records, published))
     for player in tournament.players:
-        points, rank = published.points_and_rank(player, tournament.score_system)
-        lines.append(player_record(player, points, rank))
+        points, stated, rank = published.points_and_rank(player, tournament.score_system)
+        lines.append(_checked_record(player, points, stated, rank))
     lines.extend(_national_rating_lines(tournament))
-    return "\n".join(_UNSAFE_IN_RECORD.sub("\ufffd", line) for line in lines) + "\n"
+    return "\n".join(lines) + "\n"
+
+
+def shortened_trf_names(tournament: Tournament) -> tuple[Tournament, list[Diagnostic]]:
+    """The tournament with player names cut to TRF's 33 columns, team names to 32 and short
+    team names to 5, and a warning for each name cut (and for names made equal)."""
+    return shortened_names(tournament, NAME_WIDTH, TEAM_NAME_WIDTH, SHORT_NAME_WIDTH)
 
 
 def standings_descriptors(standings: Standings) -> tuple[str, ...]:
@@ -148,35 +185,57 @@ class _Published:
 
     def points_and_rank(
         self, player: Player, scoring: ScoreSystem
-    ) -> tuple[Fraction | None, int | None]:
-        """The points and rank of a player's ``001`` record."""
+    ) -> tuple[Fraction | None, bool, int | None]:
+        """The points and rank of a player's ``001`` record, and whether the points are
+        stated (read or published: they must be written) rather than computed here."""
         number = player.start_number
         if number in self.ranks:
-            return self.points.get(number), self.ranks[number]
+            points = self.points.get(number)
+            return points, points is not None, self.ranks[number]
         points = player.stated_points
-        if points is None:
-            points = sum((scoring.points[result.kind] for result in player.results), Fraction(0))
-        return points, player.stated_rank
+        if points is not None:
+            return points, True, player.stated_rank
+        points = sum((scoring.points[result.kind] for result in player.results), Fraction(0))
+        return points, False, player.stated_rank
 
 
 def _put(line: list[str], first: int, text: str, width: int, right: bool = False) -> None:
-    """Write ``text`` into columns ``first``..``first + width - 1`` (1-based), cut to width."""
-    field = text[:width].rjust(width) if right else text[:width].ljust(width)
+    """Write ``text`` into columns ``first``..``first + width - 1`` (1-based); the checks of
+    :mod:`.trf_limits` have made sure that it fits."""
+    field = text.rjust(width) if right else text.ljust(width)
     line[first - 1 : first - 1 + width] = list(field)
 
 
 def _points_field(points: Fraction | None) -> str:
-    """Points for columns 81-84, or blank when they do not fit (or are negative)."""
+    """Points for columns 81-84 (blank when there are none, or they do not fit)."""
+    return "" if points is None else fitted_points(points) or ""
+
+
+def _team_points_field(points: Fraction | None) -> str:
+    """Published match or game points for a 6-column field of ``310`` (which the reader
+    does not read back: the standings publish them), blank when they do not fit."""
     if points is None or points < 0:
         return ""
     text = format_points(points)
-    return text if len(text) <= 4 and "/" not in text else ""
+    return text if len(text) <= 6 and "/" not in text else ""
 
 
 def player_record(player: Player, points: Fraction | None, rank: int | None) -> str:
-    """A TRF-16 ``001`` record: the player's columns 1-89, then one field per round."""
+    """A TRF-16 ``001`` record: the player's columns 1-89, then one field per round.
+    Raises :class:`~tiebreaks.errors.FormatLimitError` for a value the record cannot hold."""
+    return _checked_record(player, points, points is not None, rank)
+
+
+def _checked_record(player: Player, points: Fraction | None, stated: bool, rank: int | None) -> str:
+    """:func:`player_record`; computed points (not ``stated``) that do not fit are left
+    blank."""
+    check_player(player, points, stated, rank)
     head = _player_columns(player, "001", player.rating, points, rank)
-    return (head + "".join(_round_field(result) for result in player.results)).rstrip()
+    rounds = []
+    for round_number, result in enumerate(player.results, start=1):
+        check_round(player, round_number, result)
+        rounds.append(_round_field(result))
+    return (head + "".join(rounds)).rstrip()
 
 
 def _player_columns(
@@ -207,12 +266,17 @@ def _round_field(result: RoundResult) -> str:
     return f"{opponent} {colour} {result.kind.value}  "
 
 
-def _header_lines(tournament: Tournament, published: _Published) -> Iterator[str]:
-    type_text, type_code = _type_records(tournament)
+def _header_lines(
+    tournament: Tournament,
+    types: tuple[str, str],
+    lists: tuple[tuple[str, ...], tuple[str, ...]],
+) -> Iterator[str]:
+    type_text, type_code = types
     if tournament.name:
         yield f"012 {tournament.name}"
-    if tournament.start_date is not None:
-        yield f"042 {tournament.start_date.strftime('%Y/%m/%d')}"
+    start = tournament.start_date
+    if start is not None:  # four digits of year always (strftime gives 999 for the year 999)
+        yield f"042 {start.year:04d}/{start.month:02d}/{start.day:02d}"
     if type_text:
         yield f"092 {type_text}"
     if tournament.rounds >= 1:
@@ -223,19 +287,18 @@ def _header_lines(tournament: Tournament, published: _Published) -> Iterator[str
         yield f"172 {tournament.national_federation:<3} {tournament.rating_method}"
     if type_code:
         yield f"192 {type_code}"
-    tiebreaks, standings_list = published.lists or (
-        tournament.tiebreak_list,
-        tournament.standings_list,
-    )
+    tiebreaks, standings_list = lists
     if tiebreaks:
         yield "202 " + ",".join(tiebreaks)
     if standings_list:
         yield "212 " + ",".join(standings_list)
 
 
-def _type_records(tournament: Tournament) -> tuple[str, str]:
-    """The ``092`` text and ``192`` code to write: the tournament's own, unless the file would
-    then be read back with the other pairing system (see the module docstring)."""
+def type_records(tournament: Tournament) -> tuple[str, str]:
+    """The ``092`` text and ``192`` code written for the tournament: its own, unless the file
+    would then be read back with the other pairing system (see the module docstring).
+    Raises :class:`~tiebreaks.errors.FormatLimitError` when no text and code the writer may
+    choose name the tournament's pairing system (both are given and say otherwise)."""
     wanted = tournament.pairing_system
     text, code = tournament.type_text, tournament.type_code
     candidates = [(text, code)]
@@ -249,7 +312,15 @@ def _type_records(tournament: Tournament) -> tuple[str, str]:
             decided = guess_pairing_system(tournament.players, tournament.rounds)
         if decided is wanted:
             return candidate_text, candidate_code
-    return text, code
+    raise FormatLimitError(
+        "TRF",
+        TOURNAMENT,
+        "pairing system",
+        wanted.value,
+        f"TRF, which would read it from the type {text!r} (092) and the type code {code!r} "
+        "(192) as another",
+        "correct the type or the type code, or write our JSON, which holds the pairing system",
+    )
 
 
 def _score_lines(system: ScoreSystem) -> Iterator[str]:
@@ -285,21 +356,19 @@ def _score_lines(system: ScoreSystem) -> Iterator[str]:
         yield "XXS " + " ".join(changes)
 
 
-def _team_lines(
-    tournament: Tournament, records: TeamRecords, published: _Published
-) -> Iterator[str]:
+def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
     numbered = [team.number for team in records.teams] == list(range(1, len(records.teams) + 1))
     plain = numbered and not any(team.short_name for team in records.teams)
     for team in records.teams:
         members = "".join(f"{number:>4} " for number in team.players)
         if plain and not published.team_ranks:
-            yield (f"013 {team.name[:32]:<32}" + members).rstrip()
+            yield (f"013 {team.name:<32}" + members).rstrip()
             continue
         values = published.team_values.get(team.number, {})
-        match_points = _points_field(values.get("MP"))
-        game_points = _points_field(values.get("GP"))
+        match_points = _team_points_field(values.get("MP"))
+        game_points = _team_points_field(values.get("GP"))
         rank = published.team_ranks.get(team.number)
-        head = f"310 {team.number:>3} {team.name[:32]:<32} {team.short_name[:5]:<5} {'':<6} "
+        head = f"310 {team.number:>3} {team.name:<32} {team.short_name:<5} {'':<6} "
         head += f"{match_points:>6} {game_points:>6} {rank or '':>3}  "
         yield (head + members).rstrip()
     yield from _team_match_lines(records)
@@ -310,8 +379,8 @@ def _team_match_lines(records: TeamRecords) -> Iterator[str]:
     if records.bye_match_points is not None and records.bye_game_points is not None:
         last = max(records.bye_teams, default=0)
         byes = "".join(f" {records.bye_teams.get(r, 0):03d}" for r in range(1, last + 1))
-        head = f"320 {format_points(records.bye_match_points):>4}"
-        yield f"{head} {format_points(records.bye_game_points):>4}{byes}"
+        head = f"320 {_points_field(records.bye_match_points):>4}"
+        yield f"{head} {_points_field(records.bye_game_points):>4}{byes}"
     for forfeit in records.forfeits:
         yield f"330 {forfeit.code} {forfeit.round:>3} {forfeit.white:>3} {forfeit.black:>3}"
     if records.board_colours:
