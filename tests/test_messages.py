@@ -91,8 +91,9 @@ def strings_outside_docstrings(path: Path) -> Iterator[tuple[int, str]]:
         and isinstance(node.body[0].value, ast.Constant)
     }
     for node in ast.walk(tree):
-        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
-        if is_text and id(node) not in docstrings:
+        if not isinstance(node, ast.Constant) or id(node) in docstrings:
+            continue
+        if isinstance(node.value, str):
             yield node.lineno, node.value
 
 
