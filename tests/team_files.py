@@ -49,3 +49,17 @@ def team_file(
     for number in sorted(slots):
         lines.append(player_line(number, f"Player {number}", 2000 - number, slots[number]))
     return "\n".join(lines) + "\n"
+
+
+#: four teams of two boards, two rounds (round 1: T1-T2, T3-T4; round 2: T3-T1, T4-T2)
+FOUR_TEAMS = {"T1": [1, 2], "T2": [3, 4], "T3": [5, 6], "T4": [7, 8]}
+FOUR_TEAM_SLOTS: dict[int, list[Slot]] = {
+    1: [(3, "w", "1"), (5, "b", "=")],
+    2: [(4, "b", "="), (6, "w", "1")],
+    3: [(1, "b", "0"), (7, "w", "0")],
+    4: [(2, "w", "="), (8, "b", "=")],
+    5: [(7, "w", "1"), (1, "w", "=")],
+    6: [(8, "b", "0"), (2, "b", "0")],
+    7: [(5, "b", "0"), (3, "b", "1")],
+    8: [(6, "w", "1"), (4, "w", "=")],
+}

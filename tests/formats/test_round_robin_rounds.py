@@ -23,7 +23,7 @@ from tiebreaks.formats.tournament_json import read_tournament_json
 from tiebreaks.formats.trf import read_trf_text
 from tiebreaks.model import PairingSystem
 
-from ..team_files import Slot, player_line, team_file
+from ..team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, Slot, player_line, team_file
 
 SLOTS: dict[int, list[Slot]] = {
     1: [(4, "w", "1"), (2, "w", "="), (3, "b", "0")],
@@ -165,17 +165,7 @@ def test_the_bundled_round_robin_reads_without_warnings() -> None:
 
 # A team round robin counts teams: 4 teams of 2 boards (round 1: T1-T2, T3-T4; round 2:
 # T3-T1, T4-T2), 8 players.
-TEAMS = {"T1": [1, 2], "T2": [3, 4], "T3": [5, 6], "T4": [7, 8]}
-TEAM_SLOTS: dict[int, list[Slot]] = {
-    1: [(3, "w", "1"), (5, "b", "=")],
-    2: [(4, "b", "="), (6, "w", "1")],
-    3: [(1, "b", "0"), (7, "w", "0")],
-    4: [(2, "w", "="), (8, "b", "=")],
-    5: [(7, "w", "1"), (1, "w", "=")],
-    6: [(8, "b", "0"), (2, "b", "0")],
-    7: [(5, "b", "0"), (3, "b", "1")],
-    8: [(6, "w", "1"), (4, "w", "=")],
-}
+TEAMS, TEAM_SLOTS = FOUR_TEAMS, FOUR_TEAM_SLOTS
 
 
 @pytest.mark.parametrize(("rounds", "warned"), [(2, True), (3, False)])

@@ -28,19 +28,9 @@ from tiebreaks.formats.chess_json import read_chess_json
 from tiebreaks.formats.tournament_json import read_tournament_json
 from tiebreaks.formats.trf import read_trf_text
 
-from ..team_files import Slot, team_file
+from ..team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, team_file
 
-TEAMS = {"T1": [1, 2], "T2": [3, 4], "T3": [5, 6], "T4": [7, 8]}
-SLOTS: dict[int, list[Slot]] = {
-    1: [(3, "w", "1"), (5, "b", "=")],
-    2: [(4, "b", "="), (6, "w", "1")],
-    3: [(1, "b", "0"), (7, "w", "0")],
-    4: [(2, "w", "="), (8, "b", "=")],
-    5: [(7, "w", "1"), (1, "w", "=")],
-    6: [(8, "b", "0"), (2, "b", "0")],
-    7: [(5, "b", "0"), (3, "b", "1")],
-    8: [(6, "w", "1"), (4, "w", "=")],
-}
+TEAMS, SLOTS = FOUR_TEAMS, FOUR_TEAM_SLOTS
 #: the column of board k of a team record: TRF-16 013, TRF26 310
 BOARD_013 = {1: 37, 2: 42, 3: 47}
 BOARD_310 = {1: 74, 2: 79, 3: 84}
