@@ -43,11 +43,11 @@ from typing import IO, Any
 import httpx
 
 from tiebreaks import Standings, compute_standings, example_path
-from tiebreaks.explain import explain_participant, find_participant, why
 from tiebreaks.formats.detect import read_data
 from tiebreaks.render import standings_csv, standings_json
 from tiebreaks.render.explain import placing_json, why_json
 from tiebreaks.render.html import standings_html
+from tiebreaks.services.explain import explain_participant, find_participant, why
 
 #: the bundled examples of the mix
 EXAMPLES = (

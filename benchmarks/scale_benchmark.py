@@ -34,7 +34,7 @@ LIVE_LIST = "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE"
 
 def catalogue() -> str:
     """Every tie-break of the catalogue that applies to individual tournaments."""
-    from tiebreaks.tiebreaks.registry import catalogue as entries
+    from tiebreaks.engine.registry import catalogue as entries
 
     return ",".join(e.acronym for e in entries() if e.scope in ("individual", "both"))
 
@@ -79,9 +79,9 @@ def _best(action: Callable[[], object], repeat: int) -> float:
 
 def live_rows(path: Path, repeat: int) -> list[str]:
     """Standings after each round and after a corrected result: live and from scratch."""
-    from tiebreaks.api import read_tournament
-    from tiebreaks.live import LiveStandings
+    from tiebreaks.formats.reading import read_tournament
     from tiebreaks.model import ResultKind
+    from tiebreaks.services.live import LiveStandings
     from tiebreaks.standings import compute_standings
 
     tournament = read_tournament(path)
@@ -125,9 +125,9 @@ def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
     largest/smallest divided by the size ratio: 1.0 is linear."""
     import gc
 
-    from tiebreaks.api import read_tournament
+    from tiebreaks.engine.context import build_context
+    from tiebreaks.formats.reading import read_tournament
     from tiebreaks.standings import choose_rules
-    from tiebreaks.tiebreaks.context import build_context
 
     gc.disable()  # as compute_standings and the CLI run: the collector would add its own
     # cost, growing with every object alive, to each measurement
@@ -151,10 +151,10 @@ def _clear(context: Any, keep: tuple[str, ...]) -> None:
 
 
 def _grid_seconds(context: Any) -> float:
-    from tiebreaks.tiebreaks.vectorised import load_numpy
+    from tiebreaks.engine.columnar import load_numpy
 
     load_numpy()
-    from tiebreaks.tiebreaks.vectorised.grid import grid
+    from tiebreaks.engine.columnar.grid import grid
 
     _clear(context, ("unrated_rating", "flat"))
     start = time.process_time()
@@ -163,8 +163,8 @@ def _grid_seconds(context: Any) -> float:
 
 
 def _reference_seconds(context: Any, name: str) -> float:
-    from tiebreaks.tiebreaks.registry import resolve
-    from tiebreaks.tiebreaks.spec import TiebreakSpec
+    from tiebreaks.engine.registry import resolve
+    from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
     _clear(context, ("unrated_rating", "flat", "vector-grid"))
@@ -179,9 +179,9 @@ def _reference_seconds(context: Any, name: str) -> float:
 def _columnar_seconds(context: Any, name: str) -> float:
     """The columnar path where there is one (DE: the test of a large tied group); the
     reference time otherwise (DEB, RBT), as the standings run them."""
-    from tiebreaks.tiebreaks.registry import resolve
-    from tiebreaks.tiebreaks.spec import TiebreakSpec
-    from tiebreaks.tiebreaks.vectorised import group_left_tied, vector_column
+    from tiebreaks.engine.columnar import group_left_tied, vector_column
+    from tiebreaks.engine.registry import resolve
+    from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
     _clear(context, ("unrated_rating", "flat", "vector-grid"))

@@ -118,7 +118,7 @@ def _converted(target: str) -> dict[str, bytes]:
     from tiebreaks.errors import FormatLimitError
     from tiebreaks.formats.chess_json import write_chess_json
     from tiebreaks.formats.tournament_json import write_tournament_json
-    from tiebreaks.formats.trf_writer import write_trf
+    from tiebreaks.formats.writers.trf import write_trf
     from tiebreaks.model import Tournament
     from tiebreaks.standings import compute_standings
 

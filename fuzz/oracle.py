@@ -10,7 +10,7 @@ UTF-8: a reader that accepts something the rest of the program cannot handle is 
 reader that crashes. Each writer (TRF, our JSON, Chess-JSON; with the standings and without)
 either refuses the tournament with a :class:`~tiebreaks.errors.FormatLimitError` naming a
 participant and a field, or writes a file that its reader reads back to the same tournament
-as far as the format holds one (:func:`tiebreaks.formats.round_trip.differences`). Time is
+as far as the format holds one (:func:`tiebreaks.formats.writers.round_trip.differences`). Time is
 limited in processor seconds (:data:`READER_SECONDS`, :data:`PIPELINE_SECONDS`), so that a
 busy machine fails no run.
 
@@ -64,7 +64,7 @@ class Target:
     reader's ``--from`` format (None: told from the content).
 
     Every error names a line and a column, except the findings of the cross-record checks
-    (:mod:`tiebreaks.formats.consistency`) in a format where only the player's line is known
+    (:mod:`tiebreaks.formats.readers.consistency`) in a format where only the player's line is known
     (``record_columns`` False: JSON, Chess-JSON and PGN keep no column per player)."""
 
     name: str
@@ -180,7 +180,7 @@ def _gist(error: Exception) -> str:
 
 
 def _pipeline(tournament: Tournament) -> None:
-    from tiebreaks.formats.round_trip import FORMATS
+    from tiebreaks.formats.writers.round_trip import FORMATS
     from tiebreaks.render import standings_csv, standings_json, standings_text
     from tiebreaks.render.html import standings_html
     from tiebreaks.standings import compute_standings
@@ -210,10 +210,10 @@ def _write_and_read_back(tournament: Tournament, fmt: str, standings: Standings 
     """What we write must read back: written in ``fmt`` (with the standings, as ``tiebreaks
     convert`` writes it, or without, the tournament alone), read by the matching reader, the
     same tournament as far as the format holds one
-    (:func:`tiebreaks.formats.round_trip.differences`). A value the format cannot hold must
+    (:func:`tiebreaks.formats.writers.round_trip.differences`). A value the format cannot hold must
     be refused by a FormatLimitError naming a participant of the tournament and a field."""
     from tiebreaks.formats.detect import read_data
-    from tiebreaks.formats.round_trip import differences, write
+    from tiebreaks.formats.writers.round_trip import differences, write
 
     name = f"{fmt} output" + (" with standings" if standings is not None else "")
     try:
@@ -235,7 +235,7 @@ def _write_and_read_back(tournament: Tournament, fmt: str, standings: Standings 
 
 
 def _participants(tournament: Tournament) -> set[str]:
-    from tiebreaks.formats.write_limits import TOURNAMENT, player_label, team_label
+    from tiebreaks.formats.writers.limits import TOURNAMENT, player_label, team_label
 
     named = {TOURNAMENT, *map(player_label, tournament.players)}
     if tournament.team_records is not None:
@@ -246,7 +246,7 @@ def _participants(tournament: Tournament) -> set[str]:
 def _check_ratings(target: Target, data: bytes) -> None:
     """The rating CSV reader (``--ratings``), through a real file as the CLI gives it; a table
     that reads is applied to a bundled tournament and ranked."""
-    from tiebreaks.formats.ratings_csv import read_rating_table
+    from tiebreaks.formats.readers.ratings_csv import read_rating_table
 
     handle, path = tempfile.mkstemp(prefix="fuzz-ratings-", suffix=".csv")
     try:
@@ -263,7 +263,7 @@ def _check_ratings(target: Target, data: bytes) -> None:
 
 
 def _apply_ratings(table: object) -> None:
-    from tiebreaks.rating_lists import RatingTable, apply_rating_order
+    from tiebreaks.model.rating_lists import RatingTable, apply_rating_order
     from tiebreaks.standings import compute_standings
 
     if not isinstance(table, RatingTable):
@@ -278,7 +278,7 @@ def _apply_ratings(table: object) -> None:
 
 @cache
 def _rating_example() -> Tournament:
-    from tiebreaks.api import example_path, read_tournament
+    from tiebreaks.formats.reading import example_path, read_tournament
 
     return read_tournament(example_path("held-swiss-16.trf"))
 

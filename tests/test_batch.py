@@ -18,8 +18,8 @@ from click.testing import CliRunner
 import tiebreaks
 from tiebreaks import batch
 from tiebreaks.batch import BatchResult, expand_paths, run_batch
-from tiebreaks.check import check_published
-from tiebreaks.cli import main
+from tiebreaks.cli.main import main
+from tiebreaks.services.check import check_published
 
 EXAMPLES = (
     "held-swiss-16.trf",

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.check import check_published, infer_variants
+from tiebreaks.services.check import check_published, infer_variants
 
 SWISS = example_path("held-swiss-16.trf")
 
@@ -46,7 +46,7 @@ def test_hidden_buchholz_variant_from_ranks() -> None:
 def test_cli_check_exit_codes(tmp_path: object) -> None:
     from click.testing import CliRunner
 
-    from tiebreaks.cli import EXIT_DIFFERENT, main
+    from tiebreaks.cli.main import EXIT_DIFFERENT, main
 
     result = CliRunner().invoke(main, ["check", str(SWISS)])
     # The Held file's rank column holds the start numbers, not the final ranks.

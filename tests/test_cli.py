@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from tiebreaks import example_path
-from tiebreaks.cli import EXIT_INPUT, EXIT_USAGE, main
+from tiebreaks.cli.main import EXIT_INPUT, EXIT_USAGE, main
 
 GOLDEN = Path(__file__).parent / "golden"
 SWISS = str(example_path("held-swiss-16.trf"))

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tiebreaks import example_path
-from tiebreaks.cli import main
+from tiebreaks.cli.main import main
 
 
 def test_an_escape_sequence_in_a_name_is_neutralised_on_standard_error(tmp_path: Path) -> None:

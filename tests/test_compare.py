@@ -17,8 +17,8 @@ from hypothesis import given, settings
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli import EXIT_USAGE, main
-from tiebreaks.comparison import Comparison, compare_standings, decide
+from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.services.compare import Comparison, compare_standings, decide
 
 from .lists import fitting
 from .strategies import swiss_tournaments

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli import EXIT_USAGE, main
-from tiebreaks.explain import explain_participant, explain_value, find_participant, why
-from tiebreaks.tiebreaks.explanation import explainer_for, group_explainer_for
-from tiebreaks.tiebreaks.registry import Kind, catalogue
+from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.engine.explanation import explainer_for, group_explainer_for
+from tiebreaks.engine.registry import Kind, catalogue
+from tiebreaks.services.explain import explain_participant, explain_value, find_participant, why
 
 from .builders import crosstable
 from .lists import fitting

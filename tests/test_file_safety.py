@@ -395,7 +395,7 @@ def test_the_handler_comes_before_the_heavy_imports() -> None:
         "assert loaded == ['tiebreaks', 'tiebreaks.__main__'], loaded\n"
         "entry._install_handlers()\n"
         "os.kill(os.getpid(), signal.SIGINT)\n"
-        "import tiebreaks.cli\n"
+        "import tiebreaks.cli.main\n"
         "print('not interrupted')\n"
     )
     result = subprocess.run(

@@ -12,11 +12,11 @@ from generate_swiss import generate_swiss
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.api import example_path, read_tournament
 from tiebreaks.errors import UsageError
-from tiebreaks.formats.trf import read_trf_text
-from tiebreaks.live import LiveStandings
+from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.formats.reading import example_path, read_tournament
 from tiebreaks.model import ResultKind, RoundResult, Tournament
+from tiebreaks.services.live import LiveStandings
 from tiebreaks.standings import Standings, compute_standings
 
 from .lists import fitting

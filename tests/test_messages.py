@@ -29,14 +29,14 @@ from tiebreaks import (
     example_path,
     read_tournament,
 )
-from tiebreaks.cli import EXIT_USAGE, OPTIONS, main
-from tiebreaks.rating_lists import apply_rating_order
+from tiebreaks.cli.main import EXIT_USAGE, OPTIONS, main
+from tiebreaks.model.rating_lists import apply_rating_order
 
 SWISS = example_path("held-swiss-16.trf")
 TEAM = example_path("held-team-14.trf")
 SOURCE = Path(tiebreaks.__file__).parent
 #: the front ends: their own words are theirs (the web has its own helper)
-FRONT_ENDS = ("cli.py", "cli_batch.py", "cli_web.py", "web")
+FRONT_ENDS = ("cli", "web", "__main__.py")
 #: an option of a command line: two dashes and a letter, not inside a word
 OPTION = re.compile(r"(?<![\w-])--[a-z]")
 #: the calls whose texts are messages
@@ -239,10 +239,10 @@ def test_unknown_rating_list_names_the_table_parameter() -> None:
 
 def test_unrated_rating_error_names_the_parameter(tmp_path: Path) -> None:
     """A rating tie-break computed directly (not through the standings, which drop it)."""
-    from tiebreaks.rules import FIDE_2026
-    from tiebreaks.tiebreaks.context import build_context
-    from tiebreaks.tiebreaks.ratings import participant_ratings
-    from tiebreaks.tiebreaks.spec import parse_spec
+    from tiebreaks.engine.context import build_context
+    from tiebreaks.engine.families.ratings import participant_ratings
+    from tiebreaks.engine.spec import parse_spec
+    from tiebreaks.model.rules import FIDE_2026
 
     context = build_context(read_tournament(unrated_swiss(tmp_path)), FIDE_2026, None, None)
     with pytest.raises(UsageError) as caught:

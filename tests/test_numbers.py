@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tiebreaks.numbers import round_half_up, to_decimal_text, to_fixed_text
+from tiebreaks.engine.numbers import round_half_up, to_decimal_text, to_fixed_text
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Issue 15: the participant asked for by ``explain`` and ``why`` (and the library's
-:func:`~tiebreaks.explain.find_participant`): a part of a name that fits several names is
+:func:`~tiebreaks.services.explain.find_participant`): a part of a name that fits several names is
 ambiguous, and all of them are listed (up to ten); a start number that does not exist gets the
 range of start numbers; invisible characters in a name or in what is typed do not count.
 
@@ -26,8 +26,8 @@ from tiebreaks import (
     example_path,
     read_tournament,
 )
-from tiebreaks.cli import EXIT_USAGE, main
-from tiebreaks.explain import find_participant
+from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.services.explain import find_participant
 
 SWISS = example_path("held-swiss-16.trf")
 

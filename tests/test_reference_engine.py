@@ -29,7 +29,7 @@ from gacrux_oracle import gacrux_command, parse_output
 from generate_swiss import HEAVY, generate_round_robin, generate_swiss
 
 import tiebreaks
-from tiebreaks.numbers import round_half_up
+from tiebreaks.engine.numbers import round_half_up
 
 SWISS_LIST = [
     "PTS", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/P", "BH/C1/P", "AOB", "SB", "SB/C1", "SB/P",

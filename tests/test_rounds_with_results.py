@@ -6,7 +6,7 @@ missed the rounds that were not played yet."""
 from __future__ import annotations
 
 from tiebreaks import compute_standings, example_path
-from tiebreaks.formats.trf import read_trf_text
+from tiebreaks.formats.readers.trf import read_trf_text
 
 
 def test_rounds_not_played_yet_are_not_counted() -> None:

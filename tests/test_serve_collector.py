@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tiebreaks.cli import main
+from tiebreaks.cli.main import main
 
 
 def test_serve_runs_the_server_with_the_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tiebreaks import FIDE_2024, FIDE_2026, UsageError, parse_spec
-from tiebreaks.rules import FIDE_2009, UNADJUSTED, rules_by_name, rules_for_date
-from tiebreaks.tiebreaks.registry import catalogue, resolve
-from tiebreaks.tiebreaks.spec import TiebreakSpec
+from tiebreaks.engine.registry import catalogue, resolve
+from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.model.rules import FIDE_2009, UNADJUSTED, rules_by_name, rules_for_date
 
 
 @pytest.mark.parametrize(

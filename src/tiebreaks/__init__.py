@@ -13,7 +13,7 @@ from importlib import import_module
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
-    from .api import example_path, read_tournament
+    from .engine.spec import TiebreakSpec, parse_spec
     from .errors import (
         Diagnostic,
         FormatLimitError,
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         TiebreaksError,
         UsageError,
     )
+    from .formats.reading import example_path, read_tournament
     from .model import (
         Colour,
         PairingSystem,
@@ -34,16 +35,15 @@ if TYPE_CHECKING:
         ScoreSystem,
         Tournament,
     )
-    from .rules import FIDE_2024, FIDE_2026, Rules, rules_by_name
+    from .model.rules import FIDE_2024, FIDE_2026, Rules, rules_by_name
     from .standings import Row, Standings, compute_standings
-    from .tiebreaks.spec import TiebreakSpec, parse_spec
 
 __version__ = "0.1.0"
 
 #: where each public name is defined
 _MODULES = {
-    "example_path": ".api",
-    "read_tournament": ".api",
+    "example_path": ".formats.reading",
+    "read_tournament": ".formats.reading",
     "Diagnostic": ".errors",
     "FormatLimitError": ".errors",
     "InputError": ".errors",
@@ -60,15 +60,15 @@ _MODULES = {
     "RoundResult": ".model",
     "ScoreSystem": ".model",
     "Tournament": ".model",
-    "FIDE_2024": ".rules",
-    "FIDE_2026": ".rules",
-    "Rules": ".rules",
-    "rules_by_name": ".rules",
+    "FIDE_2024": ".model.rules",
+    "FIDE_2026": ".model.rules",
+    "Rules": ".model.rules",
+    "rules_by_name": ".model.rules",
     "Row": ".standings",
     "Standings": ".standings",
     "compute_standings": ".standings",
-    "TiebreakSpec": ".tiebreaks.spec",
-    "parse_spec": ".tiebreaks.spec",
+    "TiebreakSpec": ".engine.spec",
+    "parse_spec": ".engine.spec",
 }
 
 

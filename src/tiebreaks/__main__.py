@@ -50,7 +50,7 @@ def _install_handlers() -> None:
 def main() -> None:
     """Entry point of the ``tiebreaks`` command."""
     _install_handlers()
-    from .cli import run
+    from .cli.main import run
 
     run()
 

@@ -109,8 +109,8 @@ class BatchOptions:
     def validate(self) -> None:
         """Raise :class:`~tiebreaks.UsageError` for an unknown mode, rules regime or
         tie-break name, before any file is read."""
-        from .rules import rules_by_name
-        from .tiebreaks.names import resolve_list
+        from .engine.names import resolve_list
+        from .model.rules import rules_by_name
 
         if self.mode not in MODES:
             raise UsageError(f"unknown batch mode {self.mode!r}; modes: {', '.join(MODES)}")
@@ -155,8 +155,8 @@ def process_chunk(tasks: Sequence[Task], options: BatchOptions) -> list[BatchRes
 def _read(task: Task, max_input: int) -> Tournament:
     """The task's tournament; only a regular file is read (a file that became a named pipe
     since the plan is refused, not waited for)."""
-    from .api import paused_garbage_collector
     from .formats.detect import read_data
+    from .formats.reading import paused_garbage_collector
 
     data = task.data
     if data is None:
@@ -186,7 +186,7 @@ def _standings_fields(standings: Standings, top: int) -> BatchResult:
 
 
 def _check_fields(tournament: Tournament, options: BatchOptions) -> BatchResult:
-    from .check import check_published
+    from .services.check import check_published
 
     report = check_published(tournament, options.tiebreaks, options.rules)
     fields = _standings_fields(report.standings, options.top)
@@ -224,8 +224,9 @@ def _init_worker() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from . import check, standings  # noqa: F401
+    from . import standings  # noqa: F401
     from .formats import detect  # noqa: F401
+    from .services import check  # noqa: F401
 
     gc.enable()
     gc.freeze()

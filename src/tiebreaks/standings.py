@@ -15,25 +15,25 @@ from fractions import Fraction
 from itertools import groupby, repeat
 from typing import TYPE_CHECKING
 
-from .api import paused_garbage_collector
+from .engine.column import Column, sort_keys
+from .engine.columnar import group_left_tied, load_numpy, vector_column, wanted
+from .engine.context import Context, build_context
+from .engine.cut_check import check_rounds_left
+from .engine.families.ratings import has_unrated_participants
+from .engine.names import ResolvedName, resolve_list, resolve_name
+from .engine.registry import Definition, Kind, resolve
+from .engine.spec import TiebreakSpec, parse_spec_list
+from .engine.team_context import team_views
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError
+from .formats.reading import paused_garbage_collector
 from .model import PairingSystem, Player, ResultKind, Tournament
+from .model.rating_lists import apply_rating_order, file_rating_order
+from .model.rules import Rules, rules_by_name, rules_for_date
 from .model.team_matches import team_tournament
-from .rating_lists import apply_rating_order, file_rating_order
-from .rules import Rules, rules_by_name, rules_for_date
-from .tiebreaks.column import Column, sort_keys
-from .tiebreaks.context import Context, build_context
-from .tiebreaks.cut_check import check_rounds_left
-from .tiebreaks.names import ResolvedName, resolve_list, resolve_name
-from .tiebreaks.ratings import has_unrated_participants
-from .tiebreaks.registry import Definition, Kind, resolve
-from .tiebreaks.spec import TiebreakSpec, parse_spec_list
-from .tiebreaks.team_context import team_views
-from .tiebreaks.vectorised import group_left_tied, load_numpy, vector_column, wanted
 
 if TYPE_CHECKING:
     load_numpy()
-    from .tiebreaks.vectorised.ranking import ArrayGroups
+    from .engine.columnar.ranking import ArrayGroups
 
 RECOMMENDED = {
     PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
@@ -238,7 +238,7 @@ def check_tiebreak_list(
 ) -> None:
     """Raise :class:`UsageError` now for a list that :func:`rank_context` would refuse (an
     unknown name, a tie-break for the other kind of event, a cut that removes every round),
-    so that a caller that ranks later (:class:`~tiebreaks.live.LiveStandings`) fails before
+    so that a caller that ranks later (:class:`~tiebreaks.services.live.LiveStandings`) fails before
     it gives anything."""
     _plan(context, tiebreaks, unrated_rating)
 
@@ -345,7 +345,7 @@ def rank_context(
     rules_reason: str,
     options: Options,
 ) -> Standings:
-    """The standings of a context already built (see :mod:`tiebreaks.live`, which keeps one
+    """The standings of a context already built (see :mod:`tiebreaks.services.live`, which keeps one
     context for a running event and updates it)."""
     if options.unrated_rating is not None:
         context.cache["unrated_rating"] = options.unrated_rating
@@ -485,7 +485,7 @@ def _array_groups(context: Context) -> ArrayGroups | None:
     if not wanted(context):
         return None
     load_numpy()
-    from .tiebreaks.vectorised.ranking import ArrayGroups
+    from .engine.columnar.ranking import ArrayGroups
 
     return ArrayGroups.whole_field(context.size)
 

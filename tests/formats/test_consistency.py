@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiebreaks.batch import BatchOptions, Task, process_file
-from tiebreaks.cli import EXIT_INPUT, main
+from tiebreaks.cli.main import EXIT_INPUT, main
 from tiebreaks.errors import InputError, Location
 from tiebreaks.formats.chess_json import read_chess_json
-from tiebreaks.formats.consistency import (
+from tiebreaks.formats.readers.consistency import (
     Locator,
     _check_round,
     _Findings,
@@ -33,10 +33,10 @@ from tiebreaks.formats.consistency import (
     _table,
     check_consistency,
 )
-from tiebreaks.formats.crosstable_csv import read_crosstable_csv
-from tiebreaks.formats.pgn import read_pgn
+from tiebreaks.formats.readers.crosstable_csv import read_crosstable_csv
+from tiebreaks.formats.readers.pgn import read_pgn
+from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.tournament_json import read_tournament_json
-from tiebreaks.formats.trf import read_trf_text
 from tiebreaks.model import (
     Colour,
     PairingSystem,

@@ -11,8 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.formats import consistency
-from tiebreaks.formats.consistency import Locator, _Findings, _Flat, _rounds_to_examine, _table
+from tiebreaks.formats.readers import consistency
+from tiebreaks.formats.readers.consistency import (
+    Locator,
+    _Findings,
+    _Flat,
+    _rounds_to_examine,
+    _table,
+)
 from tiebreaks.model import Colour, Player, ResultKind, RoundResult, Tournament
 
 from ..strategies import round_robins, swiss_tournaments

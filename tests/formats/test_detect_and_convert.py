@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.check import infer_variants
-from tiebreaks.cli import EXIT_USAGE, main
+from tiebreaks.cli.main import EXIT_USAGE, main
 from tiebreaks.formats.detect import detect_format
+from tiebreaks.services.check import infer_variants
 
 EXAMPLES = {
     "held-swiss-16.trf": "trf",

@@ -19,7 +19,7 @@ import tiebreaks
 from tiebreaks.errors import InputError
 from tiebreaks.formats import decode_trf_bytes, read_trf_bytes, read_trf_text
 from tiebreaks.formats.detect import read_data
-from tiebreaks.formats.ratings_csv import read_rating_table
+from tiebreaks.formats.readers.ratings_csv import read_rating_table
 
 EXAMPLES = Path(tiebreaks.__file__).parent / "examples"
 ROUND_ROBIN_6 = (EXAMPLES / "held-round-robin-6.trf").read_text("utf-8")

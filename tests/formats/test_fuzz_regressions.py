@@ -24,16 +24,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.engine.spec import parse_spec
 from tiebreaks.errors import FormatLimitError, InputError, UsageError
 from tiebreaks.formats.chess_json import chess_json_document
 from tiebreaks.formats.detect import detect_format, read_data
-from tiebreaks.formats.ratings_csv import parse_rating_table, read_rating_table
-from tiebreaks.formats.round_trip import FORMATS, differences, write
+from tiebreaks.formats.readers.ratings_csv import parse_rating_table, read_rating_table
+from tiebreaks.formats.writers.round_trip import FORMATS, differences, write
 from tiebreaks.model import Tournament
 from tiebreaks.render import standings_csv, standings_json, standings_text
 from tiebreaks.render.html import standings_html
 from tiebreaks.standings import Standings, compute_standings
-from tiebreaks.tiebreaks.spec import parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 REGRESSIONS = ROOT / "fuzz" / "regressions"

@@ -21,11 +21,11 @@ from generate_json import render, simulate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.api import example_path
 from tiebreaks.errors import InputError
-from tiebreaks.formats import tournament_json_fast
+from tiebreaks.formats.readers import tournament_json_fast
+from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.formats.reading import example_path
 from tiebreaks.formats.tournament_json import read_tournament_json, write_tournament_json
-from tiebreaks.formats.trf import read_trf_text
 from tiebreaks.model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from tiebreaks.standings import compute_standings
 

@@ -30,6 +30,7 @@ from tiebreaks.formats.chess_json import (
     tec_kind,
     write_chess_json,
 )
+from tiebreaks.formats.readers.trf import read_trf_file, read_trf_text
 from tiebreaks.formats.tournament_json import (
     exact_text,
     parse_exact,
@@ -38,7 +39,6 @@ from tiebreaks.formats.tournament_json import (
     tournament_json_document,
     write_tournament_json,
 )
-from tiebreaks.formats.trf import read_trf_file, read_trf_text
 from tiebreaks.model import Colour, PairingSystem, ResultKind, RoundResult, Tournament
 
 from ..builders import Builder
@@ -796,7 +796,7 @@ def test_start_date_and_header_fields_in_chess_json() -> None:
 def test_gacrux_json_of_the_small_tournament_round_trips_through_trf() -> None:
     original = small()
     read = read_chess_json(write_chess_json(original))
-    from tiebreaks.formats.trf_writer import write_trf
+    from tiebreaks.formats.writers.trf import write_trf
 
     again = read_trf_text(write_trf(read), "again.trf")
     assert [p.results for p in again.players] == [p.results for p in original.players]

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks.batch import result_line, run_batch
-from tiebreaks.cli import EXIT_INPUT, main
+from tiebreaks.cli.main import EXIT_INPUT, main
 from tiebreaks.errors import InputError
 from tiebreaks.formats.detect import detect_format, read_data
-from tiebreaks.formats.ratings_csv import read_rating_table
+from tiebreaks.formats.readers.ratings_csv import read_rating_table
 from tiebreaks.render import standings_csv, standings_json, standings_text
 
 EXAMPLES = Path(tiebreaks.__file__).parent / "examples"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks.errors import InputError, Location
-from tiebreaks.formats.pgn import read_pgn
+from tiebreaks.formats.readers.pgn import read_pgn
 from tiebreaks.model import (
     ABSENT,
     Colour,
@@ -45,7 +45,8 @@ _BYE_RESULTS = {K.PAIRING_BYE: "1-0", K.HALF_BYE: "1/2-1/2", K.ZERO_BYE: "0-1"}
 
 
 def tournament_as_pgn(tournament: Tournament) -> str:
-    """Every game of ``tournament`` as PGN, in the conventions of :mod:`tiebreaks.formats.pgn`.
+    """Every game of ``tournament`` as PGN, in the conventions of
+    :mod:`tiebreaks.formats.readers.pgn`.
 
     Games without moves; a forfeit has ``[Termination "forfeit"]``; a bye is a game against
     ``BYE`` (1-0 pairing-allocated, 1/2-1/2 half-point, 0-1 zero-point bye, as TRF ``U H Z``);

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks.errors import Diagnostic, InputError, Location
-from tiebreaks.formats.pgn import read_pgn
+from tiebreaks.formats.readers.pgn import read_pgn
 from tiebreaks.model import Colour, ResultKind, RoundResult, Tournament
 
 from .test_pgn import HELD_TRF, game, tournament_as_pgn

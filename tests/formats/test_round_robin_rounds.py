@@ -16,11 +16,11 @@ import pytest
 from click.testing import CliRunner
 
 import tiebreaks
-from tiebreaks.cli import EXIT_INPUT, main
+from tiebreaks.cli.main import EXIT_INPUT, main
 from tiebreaks.errors import Location
 from tiebreaks.formats.chess_json import read_chess_json
+from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.tournament_json import read_tournament_json
-from tiebreaks.formats.trf import read_trf_text
 from tiebreaks.model import PairingSystem
 
 from ..team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, Slot, player_line, team_file

@@ -22,11 +22,11 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli import EXIT_INPUT, main
+from tiebreaks.cli.main import EXIT_INPUT, main
 from tiebreaks.errors import InputError, Location
 from tiebreaks.formats.chess_json import read_chess_json
+from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.tournament_json import read_tournament_json
-from tiebreaks.formats.trf import read_trf_text
 
 from ..team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, team_file
 

@@ -1223,7 +1223,7 @@ def _read_or_input_error(data: bytes) -> None:
 def test_records_not_applied_are_reported_once() -> None:
     """Records that could change the standings but are not applied (TRF26 299 abnormal points,
     team records) are never ignored silently: one warning per record type, with its line."""
-    from tiebreaks.formats.trf import read_trf_text
+    from tiebreaks.formats.readers.trf import read_trf_text
 
     text = (
         "012 Test\n"

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tiebreaks.errors import Diagnostic, InputError
-from tiebreaks.formats.trf import decode_trf_bytes, read_trf_text, split_lines
-from tiebreaks.formats.trf_fields import Line
-from tiebreaks.formats.trf_player import (
+from tiebreaks.formats.readers.trf import decode_trf_bytes, read_trf_text, split_lines
+from tiebreaks.formats.readers.trf_fields import Line
+from tiebreaks.formats.readers.trf_player import (
     PlayerRecord,
     read_plain_records,
     read_player_record,

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import tiebreaks
-from tiebreaks.api import example_path
 from tiebreaks.errors import FormatLimitError
-from tiebreaks.formats.trf import read_trf_file, read_trf_text
-from tiebreaks.formats.trf_writer import player_record, write_trf
+from tiebreaks.formats.readers.trf import read_trf_file, read_trf_text
+from tiebreaks.formats.reading import example_path
+from tiebreaks.formats.writers.trf import player_record, write_trf
 from tiebreaks.model import (
     Colour,
     PairingSystem,

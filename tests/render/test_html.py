@@ -17,10 +17,10 @@ from xml.etree import ElementTree
 import pytest
 
 from tiebreaks import Standings, UsageError, compute_standings, example_path, read_tournament
-from tiebreaks.explain import explain_value
 from tiebreaks.model import ResultKind
 from tiebreaks.render.html import standings_html
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
+from tiebreaks.services.explain import explain_value
 
 from ..builders import Builder
 

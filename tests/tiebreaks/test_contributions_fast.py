@@ -11,17 +11,17 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.model import Tournament
-from tiebreaks.rules import rules_by_name
-from tiebreaks.tiebreaks.context import build_context
-from tiebreaks.tiebreaks.contributions import Contribution, apply_modifiers, modified_sum
-from tiebreaks.tiebreaks.progressive import progressive_score, progressive_sum
-from tiebreaks.tiebreaks.ratings import (
+from tiebreaks.engine.context import build_context
+from tiebreaks.engine.families.progressive import progressive_score, progressive_sum
+from tiebreaks.engine.families.ratings import (
     average_ratings,
     games_over_the_board,
     opponent_ratings,
 )
-from tiebreaks.tiebreaks.spec import TiebreakSpec
+from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.engine.sums import Contribution, apply_modifiers, modified_sum
+from tiebreaks.model import Tournament
+from tiebreaks.model.rules import rules_by_name
 
 from ..strategies import round_robins, swiss_tournaments
 

@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli import main
+from tiebreaks.cli.main import main
 from tiebreaks.errors import UsageError
-from tiebreaks.formats.trf import read_trf_text
-from tiebreaks.live import LiveStandings
+from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.model import Tournament
+from tiebreaks.services.live import LiveStandings
 from tiebreaks.web.service import check_items
 
 from ..builders import Builder

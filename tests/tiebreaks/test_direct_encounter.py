@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import tiebreaks
+from tiebreaks.engine.context import build_context
+from tiebreaks.engine.families.direct_encounter import mini_table
+from tiebreaks.engine.spec import TiebreakSpec
 from tiebreaks.model import PairingSystem, ResultKind
-from tiebreaks.tiebreaks.context import build_context
-from tiebreaks.tiebreaks.direct_encounter import mini_table
-from tiebreaks.tiebreaks.spec import TiebreakSpec
 
 from ..builders import Builder
 

@@ -16,13 +16,13 @@ import tiebreaks
 from tests.builders import Builder
 from tests.lists import fitting
 from tests.strategies import swiss_tournaments
-from tiebreaks.numbers import round_half_up
-from tiebreaks.rules import FIDE_2026
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.explanation import Explanation, explainer_for
-from tiebreaks.tiebreaks.ratings import UNRATED_RATING
-from tiebreaks.tiebreaks.registry import catalogue
-from tiebreaks.tiebreaks.spec import parse_spec
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.explanation import Explanation, explainer_for
+from tiebreaks.engine.families.ratings import UNRATED_RATING
+from tiebreaks.engine.numbers import round_half_up
+from tiebreaks.engine.registry import catalogue
+from tiebreaks.engine.spec import parse_spec
+from tiebreaks.model.rules import FIDE_2026
 
 DESCRIPTORS = ["ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "RTNG", "RTNG/R"]
 

@@ -17,18 +17,18 @@ import tiebreaks
 from tests.builders import Builder, player_against
 from tests.strategies import swiss_tournaments
 from tests.tiebreaks.test_us_chess import mixed_swiss, three_tied
-from tiebreaks.model import ResultKind, Tournament
-from tiebreaks.rules import FIDE_2026
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.explanation import (
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.explanation import (
     Explanation,
     Line,
     explainer_for,
     group_explainer_for,
 )
-from tiebreaks.tiebreaks.national.us_chess import explain_result_between_tied_players
-from tiebreaks.tiebreaks.registry import catalogue, resolve
-from tiebreaks.tiebreaks.spec import parse_spec
+from tiebreaks.engine.families.national.us_chess import explain_result_between_tied_players
+from tiebreaks.engine.registry import catalogue, resolve
+from tiebreaks.engine.spec import parse_spec
+from tiebreaks.model import ResultKind, Tournament
+from tiebreaks.model.rules import FIDE_2026
 
 F = Fraction
 CODES = ("MMED", "MED", "SOLK", "CUM", "OCUM", "KASH", "USSB", "MBLK")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import tiebreaks
-import tiebreaks.formats.trf
+import tiebreaks.formats.readers.trf
 from tiebreaks.errors import InputError, UsageError
-from tiebreaks.formats.ratings_csv import parse_rating_table, read_rating_table
+from tiebreaks.formats.readers.ratings_csv import parse_rating_table, read_rating_table
 from tiebreaks.model import ResultKind
-from tiebreaks.rating_lists import apply_rating_order
+from tiebreaks.model.rating_lists import apply_rating_order
 
 from ..builders import Builder, crosstable
 from ..vectors.test_seed_examples import SEED_000
@@ -179,7 +179,9 @@ def _with_national_ratings(method: str) -> tiebreaks.Tournament:
     lines[jessica] = lines[jessica][:48] + "    " + lines[jessica][52:]
     national = [f"{'GER    9':<48}1700", f"{'GER   13':<48}1650"]
     lines[1:1] = [f"172 GER {method}"]
-    return tiebreaks.formats.trf.read_trf_text("\n".join([*lines, *national]) + "\n", "nrs.trf")
+    return tiebreaks.formats.readers.trf.read_trf_text(
+        "\n".join([*lines, *national]) + "\n", "nrs.trf"
+    )
 
 
 @pytest.mark.parametrize(

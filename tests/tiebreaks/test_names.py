@@ -9,9 +9,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tiebreaks.errors import UsageError
-from tiebreaks.tiebreaks import names
-from tiebreaks.tiebreaks.names import (
+from tiebreaks.engine import names
+from tiebreaks.engine.names import (
     ResolvedName,
     find_collisions,
     names_for,
@@ -19,9 +18,10 @@ from tiebreaks.tiebreaks.names import (
     resolve_list,
     resolve_name,
 )
-from tiebreaks.tiebreaks.names_data import AMBIGUOUS, NAMES
-from tiebreaks.tiebreaks.registry import resolve
-from tiebreaks.tiebreaks.spec import parse_spec
+from tiebreaks.engine.names_data import AMBIGUOUS, NAMES
+from tiebreaks.engine.registry import resolve
+from tiebreaks.engine.spec import parse_spec
+from tiebreaks.errors import UsageError
 
 # (group, typed, canonical descriptor): exact names of every language and source, both FIDE
 # spellings, case, and names combined with modifiers.

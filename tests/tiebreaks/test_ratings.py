@@ -16,20 +16,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.builders import Builder, round_robin_schedule
-from tiebreaks.errors import UsageError
-from tiebreaks.formats.trf import read_trf_file
-from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament
-from tiebreaks.rules import FIDE_2024, FIDE_2026, Rules
-from tiebreaks.tiebreaks import ratings
-from tiebreaks.tiebreaks.column import Column
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.fide_tables import (
+from tiebreaks.engine.column import Column
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.families import ratings
+from tiebreaks.engine.fide_tables import (
     expected_score,
     rating_difference,
     table_expected_score,
 )
-from tiebreaks.tiebreaks.registry import resolve
-from tiebreaks.tiebreaks.spec import TiebreakSpec, parse_spec
+from tiebreaks.engine.registry import resolve
+from tiebreaks.engine.spec import TiebreakSpec, parse_spec
+from tiebreaks.errors import UsageError
+from tiebreaks.formats.readers.trf import read_trf_file
+from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament
+from tiebreaks.model.rules import FIDE_2024, FIDE_2026, Rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "tiebreaks" / "examples"
 

@@ -15,12 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiebreaks
-from tiebreaks.explain import explain_value
-from tiebreaks.formats.trf import read_trf_text
-from tiebreaks.model.team_matches import team_tournament
-from tiebreaks.standings import Standings
-from tiebreaks.tiebreaks.spec import TiebreakSpec
-from tiebreaks.tiebreaks.team_encounters import (
+from tiebreaks.engine.families.team_encounters import (
     berlin_points,
     board_count,
     board_elimination,
@@ -28,6 +23,11 @@ from tiebreaks.tiebreaks.team_encounters import (
     resolve_group,
     tallies,
 )
+from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.model.team_matches import team_tournament
+from tiebreaks.services.explain import explain_value
+from tiebreaks.standings import Standings
 
 F = Fraction
 HELD = Path(tiebreaks.example_path("held-team-14.trf"))

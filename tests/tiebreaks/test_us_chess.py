@@ -15,14 +15,14 @@ from hypothesis import strategies as st
 
 from tests.builders import Builder, player_against
 from tests.strategies import swiss_tournaments
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.families.national import us_chess
+from tiebreaks.engine.registry import Kind, resolve
+from tiebreaks.engine.spec import TiebreakSpec, parse_spec
 from tiebreaks.errors import UsageError
 from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament
-from tiebreaks.rules import FIDE_2024, FIDE_2026, Rules
+from tiebreaks.model.rules import FIDE_2024, FIDE_2026, Rules
 from tiebreaks.standings import compute_standings
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.national import us_chess
-from tiebreaks.tiebreaks.registry import Kind, resolve
-from tiebreaks.tiebreaks.spec import TiebreakSpec, parse_spec
 
 F = Fraction
 K = ResultKind

@@ -18,24 +18,24 @@ from generate_swiss import HEAVY, generate_round_robin, generate_swiss
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.api import read_tournament
+from tiebreaks.engine import columnar as vectorised
+from tiebreaks.engine.column import Column
+from tiebreaks.engine.columnar import vector_column
+from tiebreaks.engine.columnar.catalogue import implementation
+from tiebreaks.engine.columnar.direct_encounter import unseparated_group
+from tiebreaks.engine.columnar.ranking import ArrayGroups
+from tiebreaks.engine.columnar.sums import Contributions, modified_sums
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.registry import catalogue as registry_catalogue
+from tiebreaks.engine.registry import resolve
+from tiebreaks.engine.spec import parse_spec
+from tiebreaks.engine.sums import Contribution, modified_sum
 from tiebreaks.errors import InputError, UsageError
-from tiebreaks.formats.trf import read_trf_text
+from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.formats.reading import read_tournament
 from tiebreaks.model import Tournament
-from tiebreaks.rules import rules_by_name
+from tiebreaks.model.rules import rules_by_name
 from tiebreaks.standings import compute_standings, prepared
-from tiebreaks.tiebreaks import vectorised
-from tiebreaks.tiebreaks.column import Column
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.contributions import Contribution, modified_sum
-from tiebreaks.tiebreaks.registry import catalogue as registry_catalogue
-from tiebreaks.tiebreaks.registry import resolve
-from tiebreaks.tiebreaks.spec import parse_spec
-from tiebreaks.tiebreaks.vectorised import vector_column
-from tiebreaks.tiebreaks.vectorised.catalogue import implementation
-from tiebreaks.tiebreaks.vectorised.direct_encounter import unseparated_group
-from tiebreaks.tiebreaks.vectorised.ranking import ArrayGroups
-from tiebreaks.tiebreaks.vectorised.sums import Contributions, modified_sums
 
 from ..builders import Builder
 from ..lists import fitting

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.engine.column import Column
+from tiebreaks.engine.columnar import vector_column
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.registry import resolve
+from tiebreaks.engine.spec import parse_spec
 from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament
-from tiebreaks.rules import rules_by_name
-from tiebreaks.tiebreaks.column import Column
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.registry import resolve
-from tiebreaks.tiebreaks.spec import parse_spec
-from tiebreaks.tiebreaks.vectorised import vector_column
+from tiebreaks.model.rules import rules_by_name
 
 from ..builders import Builder
 from ..strategies import round_robins, swiss_tournaments

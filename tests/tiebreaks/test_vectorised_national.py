@@ -16,14 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.engine.columnar import vector_column
+from tiebreaks.engine.context import Context, build_context
+from tiebreaks.engine.registry import resolve
+from tiebreaks.engine.spec import parse_spec
 from tiebreaks.errors import UsageError
 from tiebreaks.model import ResultKind, ScoreSystem, Tournament
+from tiebreaks.model.rules import rules_by_name
 from tiebreaks.model.scoring import STANDARD
-from tiebreaks.rules import rules_by_name
-from tiebreaks.tiebreaks.context import Context, build_context
-from tiebreaks.tiebreaks.registry import resolve
-from tiebreaks.tiebreaks.spec import parse_spec
-from tiebreaks.tiebreaks.vectorised import vector_column
 
 from ..builders import Builder
 from ..strategies import round_robins, swiss_tournaments

@@ -20,22 +20,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreaks.errors import UsageError
-from tiebreaks.model import ResultKind, ScoreSystem, Tournament
-from tiebreaks.rules import rules_by_name
-from tiebreaks.tiebreaks.context import build_context
-from tiebreaks.tiebreaks.fide_tables import expected_score
-from tiebreaks.tiebreaks.ratings import perfect_performance
-from tiebreaks.tiebreaks.registry import resolve
-from tiebreaks.tiebreaks.spec import parse_spec
-from tiebreaks.tiebreaks.vectorised import vector_column
-from tiebreaks.tiebreaks.vectorised.ratings import (
+from tiebreaks.engine.columnar import vector_column
+from tiebreaks.engine.columnar.ratings import (
     EXPECTED,
     HIGHEST_RATING,
     THRESHOLDS,
     Games,
     perfect_performances,
 )
+from tiebreaks.engine.context import build_context
+from tiebreaks.engine.families.ratings import perfect_performance
+from tiebreaks.engine.fide_tables import expected_score
+from tiebreaks.engine.registry import resolve
+from tiebreaks.engine.spec import parse_spec
+from tiebreaks.errors import UsageError
+from tiebreaks.model import ResultKind, ScoreSystem, Tournament
+from tiebreaks.model.rules import rules_by_name
 
 from ..builders import Builder
 from ..strategies import round_robins, swiss_tournaments

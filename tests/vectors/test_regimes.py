@@ -19,14 +19,14 @@ import pytest
 from hypothesis import given, settings
 
 import tiebreaks
-from tiebreaks.model import ResultKind
-from tiebreaks.rules import FIDE_2009, rules_by_name
-from tiebreaks.tiebreaks.context import build_context
-from tiebreaks.tiebreaks.unplayed import (
+from tiebreaks.engine.context import build_context
+from tiebreaks.engine.unplayed import (
     adjusted_round_points,
     adjusted_scores,
     virtual_opponent_score,
 )
+from tiebreaks.model import ResultKind
+from tiebreaks.model.rules import FIDE_2009, rules_by_name
 
 from ..builders import Builder, crosstable, player_against
 from ..lists import fitting

@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 import tiebreaks
+from tiebreaks.engine.context import build_context
+from tiebreaks.engine.unplayed import adjusted_scores
 from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem
-from tiebreaks.tiebreaks.context import build_context
-from tiebreaks.tiebreaks.unplayed import adjusted_scores
 
 from ..builders import Builder, crosstable, player_against
 

@@ -14,7 +14,7 @@ import pytest
 import tiebreaks
 from tiebreaks import example_path
 from tiebreaks.errors import UsageError
-from tiebreaks.formats.trf import read_trf_text
+from tiebreaks.formats.readers.trf import read_trf_text
 
 from ..team_files import team_file
 
@@ -171,7 +171,7 @@ def test_small_team_event_matches() -> None:
 def test_team_standings_text_and_team_view() -> None:
     from click.testing import CliRunner
 
-    from tiebreaks.cli import main
+    from tiebreaks.cli.main import main
 
     result = CliRunner().invoke(main, ["standings", str(TV6), "-t", "MP,GP", "-r", "fide-2024"])
     assert result.exit_code == 0
@@ -187,7 +187,7 @@ def test_team_standings_text_and_team_view() -> None:
 
 def test_team_explanations_give_the_values() -> None:
     """Every value of every team in TV-6 explained, for every team tie-break column."""
-    from tiebreaks.explain import explain_value
+    from tiebreaks.services.explain import explain_value
 
     tournament = tiebreaks.read_tournament(TV6)
     standings = tiebreaks.compute_standings(
@@ -246,7 +246,7 @@ def test_olympiad_sonneborn_berger_lines() -> None:
     match for opponents, Art. 16.3: 7); among equal totals the smaller product is cut (Art.
     14.1.2): 17.5 (round 1) rather than 7 x 3 = 21 (round 3): 158.5 - 17.5 = 141, as
     published."""
-    from tiebreaks.explain import explain_value
+    from tiebreaks.services.explain import explain_value
 
     tournament = tiebreaks.read_tournament(TV6)
     standings = tiebreaks.compute_standings(tournament, "MP,EMGSB/C1", "fide-2024")

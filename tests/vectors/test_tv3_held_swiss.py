@@ -11,11 +11,11 @@ from fractions import Fraction
 import pytest
 
 import tiebreaks
-from tiebreaks.numbers import round_half_up
-from tiebreaks.rules import FIDE_2024, FIDE_2026
-from tiebreaks.tiebreaks.buchholz import fore_context
-from tiebreaks.tiebreaks.context import build_context
-from tiebreaks.tiebreaks.unplayed import adjusted_scores
+from tiebreaks.engine.context import build_context
+from tiebreaks.engine.families.buchholz import fore_context
+from tiebreaks.engine.numbers import round_half_up
+from tiebreaks.engine.unplayed import adjusted_scores
+from tiebreaks.model.rules import FIDE_2024, FIDE_2026
 
 COLUMNS = ["PTS", "adj", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1"]
 TABLE = """

@@ -11,15 +11,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tiebreaks import compute_standings
-from tiebreaks.comparison import compare_standings
+from tiebreaks.engine.registry import catalogue
 from tiebreaks.errors import InputError
-from tiebreaks.explain import explain_participant, find_participant, why
 from tiebreaks.formats.detect import read_data
+from tiebreaks.model.rules import REGIMES
 from tiebreaks.render import standings_csv, standings_json
 from tiebreaks.render.compare import comparison_data
 from tiebreaks.render.explain import placing_json, why_json
-from tiebreaks.rules import REGIMES
-from tiebreaks.tiebreaks.registry import catalogue
+from tiebreaks.services.compare import compare_standings
+from tiebreaks.services.explain import explain_participant, find_participant, why
 
 from .conftest import EXAMPLES, MAX_UPLOAD, example_bytes, inline, round_robin
 

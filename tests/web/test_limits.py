@@ -16,7 +16,7 @@ import click
 import pytest
 from fastapi.testclient import TestClient
 
-from tiebreaks.cli_types import byte_size
+from tiebreaks.cli.types import byte_size
 from tiebreaks.web import create_app
 from tiebreaks.web.worker import INTERNAL, TIMEOUT, Outcome, Runner
 
@@ -150,7 +150,7 @@ def test_help_does_not_import_the_web_server() -> None:
     benchmark's business, not a test's)."""
     code = (
         "import sys\n"
-        "from tiebreaks.cli import main\n"
+        "from tiebreaks.cli.main import main\n"
         "print(sorted({'fastapi', 'uvicorn', 'starlette'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

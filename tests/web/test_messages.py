@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tiebreaks import example_path
-from tiebreaks.cli import main
+from tiebreaks.cli.main import main
 
 from .conftest import example_bytes, inline
 

@@ -90,11 +90,11 @@ from ..model import (
     ScoreSystem,
     Tournament,
 )
+from ..model.rating_lists import apply_rating_order, file_rating_order
 from ..model.team import ForfeitedMatch, Match, MatchKind, TeamRecord, TeamRecords
 from ..model.team_matches import team_tournament
-from ..rating_lists import apply_rating_order, file_rating_order
-from .consistency import Locator, check_consistency
-from .json_limits import check_chess_json, check_standings, check_utf8
+from .readers.consistency import Locator, check_consistency
+from .readers.trf_checks import guess_pairing_system, pairing_system_from_records
 from .tournament_json import (
     MAX_START_NUMBER,
     JsonChecker,
@@ -105,9 +105,9 @@ from .tournament_json import (
     parse_exact,
     parse_json,
 )
-from .trf_checks import guess_pairing_system, pairing_system_from_records
-from .trf_writer import published_points_and_ranks, standings_descriptors
-from .write_limits import Refuser
+from .writers.json_limits import check_chess_json, check_standings, check_utf8
+from .writers.limits import Refuser
+from .writers.trf import published_points_and_ranks, standings_descriptors
 
 if TYPE_CHECKING:
     from ..standings import Standings

@@ -22,8 +22,8 @@ import re
 
 from ..errors import InputError, UsageError
 from ..model import Tournament
-from .encoding import decode_text
-from .sniff import (
+from .readers.encoding import decode_text
+from .readers.sniff import (
     Finding,
     binary_content,
     blank_content,
@@ -96,7 +96,7 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
     tournament (module docstring)."""
     chosen = fmt.lower() if fmt else _detected(data, source)
     if chosen == "trf":
-        from .trf import read_trf_bytes
+        from .readers.trf import read_trf_bytes
 
         return read_trf_bytes(data, source)
     if chosen == "json":
@@ -108,7 +108,7 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
 
         return read_chess_json(data, source)
     if chosen == "pgn":
-        from .pgn import read_pgn
+        from .readers.pgn import read_pgn
 
         return read_pgn(data, source)
     if chosen == "csv":
@@ -138,7 +138,7 @@ def _detected(data: bytes, source: str) -> str:
 def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
     """The crosstable reader, for text: binary data and an empty file are named as such, and
     (when the format was detected) a text the reader refuses that is something else."""
-    from .crosstable_csv import read_crosstable_csv
+    from .readers.crosstable_csv import read_crosstable_csv
 
     finding = binary_content(data)
     if finding is None and not data.strip():

@@ -72,9 +72,9 @@ from ..model import (
 )
 from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
-from .consistency import Locator, check_consistency, round_robin_rounds_fit
-from .trf_writer import published_points_and_ranks
-from .write_limits import Refuser
+from .readers.consistency import Locator, check_consistency, round_robin_rounds_fit
+from .writers.limits import Refuser
+from .writers.trf import published_points_and_ranks
 
 if TYPE_CHECKING:
     from ..standings import Standings
@@ -504,7 +504,7 @@ def write_tournament_json(tournament: Tournament, standings: Standings | None = 
     (:mod:`.json_limits`: a lone surrogate, a number out of the reader's range) raises
     :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field, before
     anything is written."""
-    from .json_limits import check_json, check_standings, check_utf8
+    from .writers.json_limits import check_json, check_standings, check_utf8
 
     check_json(_REFUSER, tournament)
     if standings is not None:
@@ -1139,7 +1139,7 @@ def read_tournament_json(data: bytes | str, source: str = "<input>") -> Tourname
     Raises :class:`InputError` (file, line, column, the bad value, what was expected and the
     value's path) for malformed input. Plain documents take the fast path of
     :mod:`.tournament_json_fast`, which builds the same tournament."""
-    from .tournament_json_fast import read_plain_json
+    from .readers.tournament_json_fast import read_plain_json
 
     tournament = read_plain_json(data, source)
     locator = Locator(source, points_label='"stated_points"')

@@ -214,7 +214,7 @@ def _check_members(
 ) -> None:
     """Players listed in two teams, or in a team but absent from the file, are reported (for
     a tournament built in code: the readers refuse such files, see
-    :mod:`tiebreaks.formats.consistency_teams`)."""
+    :mod:`tiebreaks.formats.readers.consistency_teams`)."""
     seen: dict[int, int] = {}
     known = {player.start_number for player in tournament.players}
     for team in records.teams:

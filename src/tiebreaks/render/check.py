@@ -6,8 +6,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ..check import CheckReport, Variant
-from ..numbers import to_decimal_text
+from ..engine.numbers import to_decimal_text
+from ..services.check import CheckReport, Variant
 from .safe_text import shown_text
 
 

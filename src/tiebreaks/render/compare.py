@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..comparison import Change, Comparison
+from ..services.compare import Change, Comparison
 from ..standings import Standings
 from .safe_text import shown_name, shown_text
 from .values import show

@@ -6,9 +6,9 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ..explain import Neighbour, Placing, Why
+from ..engine.explanation import Explanation, Line
+from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
-from ..tiebreaks.explanation import Explanation, Line
 from .safe_text import shown_name, shown_text
 from .values import show
 

@@ -23,12 +23,12 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .. import __version__
+from ..engine.explanation import Explanation
 from ..errors import UsageError
-from ..explain import explain_value
 from ..model import Colour, Player, ResultKind, RoundResult
 from ..model.team import Match, MatchKind, TeamTournament
+from ..services.explain import explain_value
 from ..standings import Row, Standings
-from ..tiebreaks.explanation import Explanation
 from .i18n import (
     N_,
     check_language,

@@ -5,13 +5,14 @@ The catalogs live in ``tiebreaks/locale/<lang>/LC_MESSAGES/tiebreaks.po`` (compi
 message ids themselves, so English output needs no catalog and stays exactly as before.
 
 What is localised: headings, column headers, the rules and tie-break lines, tie-break names
-(from :data:`tiebreaks.tiebreaks.names_data.NAMES`, else the English catalogue name), the
+(from :data:`tiebreaks.engine.names_data.NAMES`, else the English catalogue name), the
 framing words of explanations, result descriptions, dates and the decimal separator. The
 explanation lines themselves (``Round 1: win with Black against ...``) and warnings are built
 by the engine in English and stay English for now.
 
-Numbers are never floats: a value's exact decimal text (:func:`tiebreaks.numbers.to_decimal_text`
-or, with fixed places, :func:`~tiebreaks.numbers.to_fixed_text`) gets the locale's decimal
+Numbers are never floats: a value's exact decimal text
+(:func:`tiebreaks.engine.numbers.to_decimal_text`
+or, with fixed places, :func:`~tiebreaks.engine.numbers.to_fixed_text`) gets the locale's decimal
 symbol and minus sign from Babel's CLDR data.
 """
 
@@ -28,11 +29,11 @@ from pathlib import Path
 from babel.dates import format_date as babel_format_date
 from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
 
+from ..engine.names_data import NAMES
+from ..engine.registry import definition
+from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
 from ..standings import Standings
-from ..tiebreaks.names_data import NAMES
-from ..tiebreaks.registry import definition
-from ..tiebreaks.spec import TiebreakSpec
 from .values import show
 
 #: the languages with a catalog (English is the source language)

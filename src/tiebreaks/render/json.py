@@ -8,7 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import to_json_number
+from ..engine.numbers import to_json_number
 from ..standings import Standings
 from .values import ValueTexts
 

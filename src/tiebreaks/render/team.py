@@ -3,9 +3,9 @@ board results."""
 
 from __future__ import annotations
 
+from ..engine.families.team_encounters import berlin_points
 from ..model import Colour, ResultKind
 from ..model.team import BoardGame, Match, Team, TeamTournament
-from ..tiebreaks.team_encounters import berlin_points
 from .safe_text import shown_name, shown_text
 from .values import show
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from operator import itemgetter
 
-from ..numbers import to_decimal_text, to_fixed_text
+from ..engine.numbers import to_decimal_text, to_fixed_text
 from ..standings import Row, Standings
 
 

@@ -11,17 +11,17 @@ from dataclasses import replace
 from typing import Any, TypeVar
 from urllib.parse import quote
 
-from ..cli import render_standings, write_tournament
-from ..comparison import compare_standings
+from ..cli.main import render_standings, write_tournament
+from ..engine.names import resolve_list, resolve_name
 from ..errors import TiebreaksError, UsageError
-from ..explain import explain_participant, find_participant, why
 from ..model import Tournament
 from ..render import standings_json
 from ..render.compare import comparison_data
 from ..render.explain import placing_json, why_json
 from ..render.i18n import check_language
+from ..services.compare import compare_standings
+from ..services.explain import explain_participant, find_participant, why
 from ..standings import Row, Standings
-from ..tiebreaks.names import resolve_list, resolve_name
 from .service import (
     FieldError,
     Settings,
@@ -265,10 +265,10 @@ def content_disposition(source: str, ending: str) -> str:
 
 def catalogue_json() -> bytes:
     """The catalogue of tie-breaks and regimes (``tiebreaks list``) as JSON."""
-    from ..rules import REGIMES
+    from ..engine.names import names_for
+    from ..engine.registry import catalogue
+    from ..model.rules import REGIMES
     from ..standings import RECOMMENDED, TEAM_DEFAULT
-    from ..tiebreaks.names import names_for
-    from ..tiebreaks.registry import catalogue
 
     entries = [
         {

@@ -114,7 +114,7 @@ def _clean_name(name: str) -> str:
 
 def _example(name: str) -> Upload | None:
     """A bundled example by name (None for any other name)."""
-    from ..api import example_path
+    from ..formats.reading import example_path
     from .views import EXAMPLES
 
     if name not in EXAMPLES:

@@ -10,8 +10,8 @@ from functools import cache
 
 from ..errors import TiebreaksError, UsageError
 from ..model import Tournament
+from ..model.rules import rules_by_name
 from ..render.i18n import SUPPORTED
-from ..rules import rules_by_name
 from ..standings import Standings
 from .api_jobs import file_outcome
 from .i18n import web_translator
@@ -342,7 +342,7 @@ def warm_up() -> None:
     standings' HTML page in every language; not the PDF, whose WeasyPrint stays out of the
     server process). A worker that had to load them itself would spend several times its
     computation on it."""
-    from ..api import example_path
+    from ..formats.reading import example_path
     from . import api_jobs
 
     for name in WARM_UP_EXAMPLES:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..engine.names import resolve_list
 from ..errors import UsageError
 from ..model import Tournament
-from ..rules import rules_by_name
-from ..tiebreaks.names import resolve_list
+from ..model.rules import rules_by_name
 from .found import RawNumber, shown
 from .service import FieldError, Upload, file_list, is_team, recommended_list
 

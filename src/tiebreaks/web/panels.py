@@ -1,5 +1,5 @@
 """The page's panel: one value explained, a participant's place and values, or why one
-participant is ahead of another; built from :mod:`tiebreaks.explain`."""
+participant is ahead of another; built from :mod:`tiebreaks.services.explain`."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.explanation import Explanation
 from ..errors import UsageError
-from ..explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..render.i18n import format_value, tiebreak_name
+from ..services.explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..standings import Row, Standings
-from ..tiebreaks.explanation import Explanation
 from .i18n import web_translator
 from .page_state import parse_explain
 

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..api import paused_garbage_collector
+from ..engine.cut_check import check_rounds_left
+from ..engine.names import resolve_name
+from ..engine.registry import resolve
 from ..errors import InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
+from ..formats.reading import paused_garbage_collector
 from ..model import Tournament
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
-from ..tiebreaks.cut_check import check_rounds_left
-from ..tiebreaks.names import resolve_name
-from ..tiebreaks.registry import resolve
 from .found import shown
 
 #: the warning of :mod:`tiebreaks.standings` for a Swiss-only tie-break in a round robin

@@ -17,8 +17,12 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .. import __version__
+from ..engine.names_data import NAMES
+from ..engine.registry import resolve
+from ..engine.spec import parse_spec
 from ..errors import InputError, TiebreaksError, UsageError
 from ..model import Tournament
+from ..model.rules import REGIMES
 from ..render.html import Crosstable, crosstable
 from ..render.i18n import (
     check_language,
@@ -31,11 +35,7 @@ from ..render.i18n import (
     tiebreak_name,
 )
 from ..render.safe_text import page_text
-from ..rules import REGIMES
 from ..standings import Standings
-from ..tiebreaks.names_data import NAMES
-from ..tiebreaks.registry import resolve
-from ..tiebreaks.spec import parse_spec
 from .i18n import LANGUAGE_NAMES, web_translator
 from .service import Problem, Upload, detected_format, is_team
 

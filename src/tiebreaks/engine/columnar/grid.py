@@ -1,0 +1,155 @@
+"""The context as NumPy arrays: one row per participant, one column per round considered.
+
+Result kinds become small integer codes (their position in :class:`ResultKind`); every flag of
+a kind (played, forfeit, voluntarily unplayed, ...) is a look-up table indexed by the code, so
+a flag of the whole field is one indexing operation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ...model import ResultKind
+from ..context import NO_OPPONENT, Context
+
+Integers = NDArray[np.int64]
+Flags = NDArray[np.bool_]
+
+KINDS: tuple[ResultKind, ...] = tuple(ResultKind)
+CODE: dict[ResultKind, int] = {kind: code for code, kind in enumerate(KINDS)}
+
+
+def _table(flag: str) -> Flags:
+    return np.array([bool(getattr(kind, flag)) for kind in KINDS], dtype=np.bool_)
+
+
+PLAYED = _table("played")
+FORFEIT = _table("forfeit")
+VOLUNTARILY_UNPLAYED = _table("voluntarily_unplayed")
+REQUESTED_BYE = _table("requested_bye")
+#: game outcome in half-points from this side (2 win, 1 draw, 0 loss); -1 for a bye
+OUTCOME = np.array([-1 if kind.outcome is None else kind.outcome for kind in KINDS], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Arrays of shape (participants, rounds) built from a :class:`Context` (whose lists stay
+    the reference); the flags are derived from ``kind`` once."""
+
+    kind: NDArray[np.int8]
+    opponent: Integers  # index of the scheduled opponent, -1 for none
+    black: Flags
+    points: Integers  # in the context's unit
+    played: Flags
+    forfeit: Flags
+    voluntarily_unplayed: Flags
+    requested_bye: Flags
+    outcome: Integers
+
+    @property
+    def size(self) -> int:
+        """Number of participants."""
+        return int(self.kind.shape[0])
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds considered."""
+        return int(self.kind.shape[1])
+
+    @property
+    def scores(self) -> Integers:
+        """Every participant's score in units."""
+        return self.points.sum(axis=1)  # type: ignore[no-any-return]
+
+
+def _matrix(rows: list[list[Any]], dtype: Any, shape: tuple[int, int]) -> Any:
+    flat = np.fromiter(chain.from_iterable(rows), dtype=dtype, count=shape[0] * shape[1])
+    return flat.reshape(shape)
+
+
+def grid_from_lists(
+    kinds: list[list[ResultKind]],
+    opponents: list[list[int]],
+    black: list[list[bool]],
+    points: list[list[int]],
+    rounds: int,
+) -> Grid:
+    """The grid of per-participant lists (each of length ``rounds``)."""
+    shape = (len(kinds), rounds)
+    codes = np.fromiter(
+        map(CODE.__getitem__, chain.from_iterable(kinds)), dtype=np.int8, count=shape[0] * rounds
+    ).reshape(shape)
+    return grid_from_codes(
+        codes,
+        _matrix(opponents, np.int64, shape),
+        _matrix(black, np.bool_, shape),
+        _matrix(points, np.int64, shape),
+    )
+
+
+def grid_from_codes(
+    codes: NDArray[np.int8], opponent: Integers, black: Flags, points: Integers
+) -> Grid:
+    """The grid of arrays already built (the flags are looked up from the codes)."""
+    return Grid(
+        kind=codes,
+        opponent=opponent,
+        black=black,
+        points=points,
+        played=PLAYED[codes],
+        forfeit=FORFEIT[codes],
+        voluntarily_unplayed=VOLUNTARILY_UNPLAYED[codes],
+        requested_bye=REQUESTED_BYE[codes],
+        outcome=OUTCOME[codes],
+    )
+
+
+def grid(context: Context) -> Grid:
+    """The context's grid (cached in the context), from the flat lists
+    :func:`~tiebreaks.engine.context.build_context` keeps, else from the rows."""
+    return context.memo("vector-grid", lambda: _grid_of(context))  # type: ignore[no-any-return]
+
+
+def _grid_of(context: Context) -> Grid:
+    flat = context.cache.get("flat")
+    if flat is None:
+        return grid_from_lists(
+            context.kinds, context.opponents, context.black, context.points, context.rounds
+        )
+    kinds, opponents, black, points = flat
+    shape = (context.size, context.rounds)
+    codes = np.fromiter(map(CODE.__getitem__, kinds), dtype=np.int8, count=len(kinds))
+    return grid_from_codes(
+        codes.reshape(shape),
+        np.array(opponents, dtype=np.int64).reshape(shape),
+        np.array(black, dtype=np.bool_).reshape(shape),
+        np.array(points, dtype=np.int64).reshape(shape),
+    )
+
+
+def fore_context(context: Context) -> Context:
+    """The Fore Buchholz world of C.07 (2026) Art. 8.3 on arrays: every game paired for the
+    last round considered is a draw played over the board; byes keep their points (the
+    columnar twin of :meth:`Context.fore`, cached in ``context``).
+
+    Only its grid is the fore world: its lists are ``context``'s, so only columnar functions
+    (which read :func:`grid`) may be given it."""
+
+    def compute() -> Context:
+        table = grid(context)
+        if table.rounds == 0:
+            return context
+        paired = np.flatnonzero(table.opponent[:, -1] != NO_OPPONENT)
+        codes = table.kind.copy()
+        codes[paired, -1] = CODE[ResultKind.DRAW]
+        points = table.points.copy()
+        points[paired, -1] = context.draw
+        fore = grid_from_codes(codes, table.opponent, table.black, points)
+        return replace(context, cache={"vector-grid": fore})
+
+    return context.memo("vector-fore", compute)  # type: ignore[no-any-return]

@@ -1,0 +1,181 @@
+"""The computation context: a tournament seen after round t, as integer arrays.
+
+Points are integers in a fixed unit (``unit`` = the score system's common denominator, 2 for
+1-½-0), so sums and comparisons are exact and fast; values leave as ``Fraction``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
+from ..model.rules import Rules
+from ..model.team import TeamTournament
+
+NO_OPPONENT = -1
+T = TypeVar("T")
+
+
+@dataclass
+class Context:
+    """Arrays indexed ``[participant][round - 1]`` over the rounds considered (1..t)."""
+
+    tournament: Tournament
+    rules: Rules
+    rounds: int
+    unit: int
+    predetermined: bool
+    kinds: list[list[ResultKind]]
+    opponents: list[list[int]]
+    black: list[list[bool]]
+    points: list[list[int]]
+    cache: dict[Any, Any] = field(default_factory=dict)
+    #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
+    #: the contexts of both scores, and the team tournament with the board games
+    score_type: str = ""
+    views: dict[str, Context] = field(default_factory=dict)
+    team: TeamTournament | None = None
+
+    @property
+    def size(self) -> int:
+        """Number of participants."""
+        return len(self.kinds)
+
+    @property
+    def win(self) -> int:
+        """Points of a win over the board, in units."""
+        return int(self.tournament.score_system.win * self.unit)
+
+    @property
+    def loss(self) -> int:
+        """Points of a loss over the board, in units."""
+        return int(self.tournament.score_system.loss * self.unit)
+
+    @property
+    def draw(self) -> int:
+        """The draw value D of C.07 Art. 16, in units."""
+        return int(self.tournament.score_system.draw * self.unit)
+
+    @property
+    def scores(self) -> list[int]:
+        """Scores of every participant, in units (cached)."""
+        if "scores" not in self.cache:
+            self.cache["scores"] = [sum(row) for row in self.points]
+        result: list[int] = self.cache["scores"]
+        return result
+
+    def for_score(self, score: str) -> Context:
+        """The context of a ``:MP`` / ``:GP`` score (team tournaments); this one otherwise."""
+        return self.views.get(score, self) if score else self
+
+    def memo(self, key: Any, compute: Any) -> Any:
+        """Cache a derived array under ``key``."""
+        if key not in self.cache:
+            self.cache[key] = compute()
+        return self.cache[key]
+
+    def bye_slot(self, index: int, round_index: int) -> bool:
+        """A round without a scheduled opponent in a round robin: not a round for tie-breaks.
+
+        (C.07 (2026) Art. 15.2; the empty slot of an odd-sized round robin.)
+        """
+        return self.predetermined and self.opponents[index][round_index] == NO_OPPONENT
+
+    def counts_as_game(self, index: int, round_index: int, forfeits_as_played: bool) -> bool:
+        """True when the round counts as a game against its scheduled opponent.
+
+        Played games always; forfeits with pre-determined pairings (Art. 15.2) or with ``/P``.
+        """
+        kind = self.kinds[index][round_index]
+        if kind.played:
+            return True
+        return kind.forfeit and (self.predetermined or forfeits_as_played)
+
+    def fore(self) -> Context:
+        """The Fore Buchholz world of C.07 (2026) Art. 8.3: every game paired for the last
+        round considered is a draw played over the board; byes keep their points."""
+        last = self.rounds - 1
+        kinds = [row[:] for row in self.kinds]
+        points = [row[:] for row in self.points]
+        for index, row in enumerate(kinds):
+            if last >= 0 and self.opponents[index][last] != NO_OPPONENT:
+                row[last] = ResultKind.DRAW
+                points[index][last] = self.draw
+        return replace(self, kinds=kinds, points=points, cache={})
+
+
+def build_context(
+    tournament: Tournament,
+    rules: Rules,
+    after_round: int | None = None,
+    pairing_system: PairingSystem | None = None,
+) -> Context:
+    """Arrays of ``tournament`` over rounds 1..``after_round`` (default: all rounds).
+
+    Every field is read for all results at once (C-level maps over one flat list of results),
+    and the flat lists are kept in the cache as ``"flat"`` for the columnar path."""
+    rounds = tournament.rounds if after_round is None else after_round
+    unit = tournament.score_system.denominator
+    table = {kind: int(value * unit) for kind, value in tournament.score_system.points.items()}
+    results = _flat_results(tournament, rounds)
+    size = len(tournament.players)
+    kinds = list(map(_KIND, results))
+    opponents = _opponent_indexes(tournament, list(map(_OPPONENT, results)))
+    black = list(map(_BLACK.__getitem__, map(_COLOUR, results)))
+    points = list(map(table.__getitem__, kinds))
+    system = pairing_system or tournament.pairing_system
+    return Context(
+        tournament=tournament,
+        rules=rules,
+        rounds=rounds,
+        unit=unit,
+        predetermined=system.predetermined,
+        kinds=_rows(kinds, rounds, size),
+        opponents=_rows(opponents, rounds, size),
+        black=_rows(black, rounds, size),
+        points=_rows(points, rounds, size),
+        cache={"flat": (kinds, opponents, black, points)},
+    )
+
+
+_KIND = attrgetter("kind")
+_OPPONENT = attrgetter("opponent")
+_COLOUR = attrgetter("colour")
+_BLACK = {Colour.BLACK: True, Colour.WHITE: False, Colour.NONE: False}
+
+
+def _opponent_indexes(tournament: Tournament, numbers: list[int | None]) -> list[int]:
+    """The index of each opponent's start number (``NO_OPPONENT`` for None). Start numbers
+    that are close to 1..n are looked up in a list (about twice as fast as a dict on a
+    million results); the readers have checked that every opponent exists."""
+    starts = [player.start_number for player in tournament.players]
+    highest = max(starts, default=0)
+    if min(starts, default=1) < 1 or highest > 4 * len(starts) + 64:
+        index_of: dict[int | None, int] = {number: i for i, number in enumerate(starts)}
+        index_of[None] = NO_OPPONENT
+        return list(map(index_of.__getitem__, numbers))
+    position = [NO_OPPONENT] * (highest + 1)  # position[0] stands for "no opponent"
+    for index, number in enumerate(starts):
+        position[number] = index
+    return list(map(position.__getitem__, [0 if n is None else n for n in numbers]))
+
+
+def _flat_results(tournament: Tournament, rounds: int) -> list[RoundResult]:
+    """Every participant's results of rounds 1..``rounds``, one after another (a missing
+    round is ``ABSENT``)."""
+    flat: list[RoundResult] = []
+    for player in tournament.players:
+        results = player.results
+        if len(results) == rounds:
+            flat.extend(results)
+        else:
+            flat.extend(results[:rounds])
+            flat.extend([ABSENT] * (rounds - len(results)))
+    return flat
+
+
+def _rows(flat: list[T], rounds: int, size: int) -> list[list[T]]:
+    """``flat`` cut into ``size`` rows of ``rounds`` items."""
+    return [flat[index * rounds : (index + 1) * rounds] for index in range(size)]

@@ -1,0 +1,490 @@
+"""Team tie-breaks decided by the encounters among the tied teams and by board results.
+
+* ``EDE`` Extended Direct Encounter, C.07 (2026) Art. 13.3: Art. 6 among the tied teams on
+  the primary score, then on the secondary score (13.3.1); every resulting subset starts
+  again (13.3.3).
+* ``EDEBT``, ``EDEBB``, ``EDET``, ``EDEB`` (Art. 13.3.2): EDE, then for two teams still tied
+  the knock-out tie-breaks of Art. 12 on their mutual match(es): board count then top-board
+  result, board count then board elimination, top-board result, board elimination.
+* ``BC`` Board Count (Art. 12.1, lower is better), ``TBR`` Top Board Result (12.2) and
+  ``BBE`` Bottom Board Elimination (12.3) on their own, over the matches among the tied teams.
+* ``BER`` and ``BERW``: the Berliner Wertung (German practice; the seeds 000 and 004) summed
+  over the matches a team played, with draws counted (``BER``) or ignored (``BERW``).
+
+Readings where C.07 is silent or ambiguous (recorded in ``docs/conformance.md``):
+
+* Spec Q4, 13.3.3: one application of Art. 6 is one ranking by the mini-table (6.2), or the
+  placements of 6.3; a resulting subset starts again **with the score that produced the
+  split**, then the other score (Held, exercise 45: leaders 4, 2, 1, 3, 5). The literal
+  reading (always the primary score first) is :func:`ede_order` with ``literal=True``
+  (4, 1, 2, 3, 5).
+* Art. 12 for more than two teams: each team's game points per board over its counted matches
+  against the other members; ``BC`` lower is better, ``TBR`` compares board 1, then board 2 ...,
+  ``BBE`` compares the total without the last board, then without the last two ...; equal
+  teams start again over the matches among themselves (as Art. 6.2 does). The boards are
+  compared only when every member has the same number (at least one) of counted matches
+  against the others; otherwise the group stays tied.
+* Matches counted for Art. 12: played matches (board-level forfeits inside them count with
+  their points); a whole-match forfeit only with ``/P`` or pre-determined pairings, each board
+  then worth its share of the forfeit's game points when the file gives no board games.
+* Art. 13.3.2 applies to every part of exactly two teams that EDE leaves tied.
+* Berliner Wertung: board i of B is worth B - i + 1; byes and forfeited matches add nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...model.team import Match, MatchKind
+from ..column import Column
+from ..context import Context
+from ..explanation import Explanation, Line, explains, explains_group, header, place_in
+from ..registry import Definition, Kind, register, tiebreak
+from ..spec import TiebreakSpec
+from ..wording import number, who
+from .direct_encounter import MiniTable, mini_table, place_leaders
+from .team import primary, view
+
+Boards = tuple[Fraction, ...]
+
+
+# --- board points (Art. 12) -------------------------------------------------------------
+
+
+def board_points(match: Match, boards: int) -> Boards:
+    """Game points of one match on each board 1..``boards`` (more if the match used more),
+    whoever played there; a forfeited match without board games gives each board its share."""
+    if not match.boards:
+        return (match.game_points / boards,) * boards
+    width = max(boards, *(game.board for game in match.boards))
+    values = [Fraction(0)] * width
+    for game in match.boards:
+        values[game.board - 1] += game.points
+    return tuple(values)
+
+
+def board_count(points: Boards) -> Fraction:
+    """BC (Art. 12.1): the sum of board number x game points on that board."""
+    return sum((board * value for board, value in enumerate(points, start=1)), Fraction(0))
+
+
+def board_elimination(points: Boards) -> Boards:
+    """BBE (Art. 12.3) as a key: the total without the last board, without the last two ..."""
+    return tuple(sum(points[:kept], Fraction(0)) for kept in range(len(points) - 1, 0, -1))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A team's game points per board over its counted matches against the group, and those
+    matches: (round, opponent index, points per board)."""
+
+    boards: Boards
+    matches: tuple[tuple[int, int, Boards], ...]
+
+
+def tallies(context: Context, spec: TiebreakSpec, group: list[int]) -> dict[int, Tally]:
+    """Each member's :class:`Tally` over the matches against the others that count: played
+    matches; forfeited ones with ``/P`` or pre-determined pairings (as Art. 6.1.1)."""
+    team = context.team
+    assert team is not None
+    members = set(group)
+    found: dict[int, list[tuple[int, int, Boards]]] = {index: [] for index in group}
+    for index in group:
+        for round_index, opponent in enumerate(context.opponents[index]):
+            if opponent in members and context.counts_as_game(
+                index, round_index, spec.forfeits_as_played
+            ):
+                match = team.teams[index].matches[round_index]
+                found[index].append((round_index + 1, opponent, board_points(match, team.boards)))
+    width = max([team.boards, *(len(b) for rows in found.values() for _, _, b in rows)])
+    result: dict[int, Tally] = {}
+    for index, rows in found.items():
+        totals = [Fraction(0)] * width
+        for _, _, values in rows:
+            for board, value in enumerate(values):
+                totals[board] += value
+        result[index] = Tally(tuple(totals), tuple(rows))
+    return result
+
+
+def comparable(counted: Mapping[int, Tally]) -> bool:
+    """Board results are compared only when every member has the same number (at least one)
+    of counted matches against the others."""
+    sizes = {len(tally.matches) for tally in counted.values()}
+    return len(sizes) == 1 and 0 not in sizes
+
+
+#: higher key = better
+_KEYS: dict[str, Callable[[Boards], tuple[Fraction, ...]]] = {
+    "BC": lambda points: (-board_count(points),),
+    "TBR": lambda points: points,
+    "BBE": board_elimination,
+}
+_KNOCKOUTS = {"EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE"), "EDET": ("TBR",), "EDEB": ("BBE",)}
+
+
+# --- the steps of a resolution ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One criterion applied to one group: Art. 6 on "MP" or "GP" (with its mini-table) or a
+    board criterion "BC", "TBR", "BBE" (with the tallies); ``parts`` best first."""
+
+    group: tuple[int, ...]
+    criterion: str
+    parts: tuple[tuple[int, ...], ...]
+    table: MiniTable | None = None
+    tallies: Mapping[int, Tally] = field(default_factory=dict)
+
+    @property
+    def separates(self) -> bool:
+        """True when the criterion split the group."""
+        return len(self.parts) > 1
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The order a group tie-break gives a tied group, and every step that produced it."""
+
+    ordered: list[list[int]]
+    steps: tuple[Step, ...]
+
+
+def _other(score: str) -> str:
+    return "GP" if score == "MP" else "MP"
+
+
+def _placements(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
+    """Art. 6.3 once: the clear leaders placed, the rest one part."""
+    placed, remaining = place_leaders(context, spec, group)
+    return [*placed, remaining]
+
+
+def art6_once(context: Context, spec: TiebreakSpec, group: list[int]) -> Step:
+    """One application of Art. 6 to ``group`` in ``context``'s score, without restarting on
+    the subsets: the mini-table ranking (6.2; also with pre-determined pairings) or the 6.3
+    placements."""
+    table = mini_table(context, group, spec)
+    if table.everyone_met or context.predetermined:
+        levels = sorted(set(table.score.values()), reverse=True)
+        parts = [[index for index in group if table.score[index] == level] for level in levels]
+    else:
+        parts = _placements(context, spec, group)
+    return Step(tuple(group), context.score_type, tuple(map(tuple, parts)), table)
+
+
+def _ede(
+    context: Context,
+    spec: TiebreakSpec,
+    group: list[int],
+    first: str,
+    steps: list[Step],
+    literal: bool,
+) -> list[list[int]]:
+    """Art. 13.3.1 on ``group`` starting with the score ``first``; 13.3.3 on each part."""
+    if len(group) < 2:
+        return [group]
+    for score in (first, _other(first)):
+        step = art6_once(view(context, score), spec, group)
+        steps.append(step)
+        if step.separates:
+            restart = primary(context) if literal else score
+            return [
+                ordered
+                for part in step.parts
+                for ordered in _ede(context, spec, list(part), restart, steps, literal)
+            ]
+    return [group]
+
+
+def ede_order(
+    context: Context, spec: TiebreakSpec, group: list[int], literal: bool = False
+) -> Resolution:
+    """EDE (C.07 (2026) Art. 13.3.1/13.3.3) on a tied group. A subset restarts with the score
+    that split it (Held, exercise 45); ``literal`` restarts every subset on the primary score."""
+    steps: list[Step] = []
+    ordered = _ede(context, spec, group, primary(context), steps, literal)
+    return Resolution(ordered, tuple(steps))
+
+
+def by_boards(
+    context: Context,
+    spec: TiebreakSpec,
+    group: list[int],
+    criteria: tuple[str, ...],
+    steps: list[Step],
+) -> list[list[int]]:
+    """The board criteria of Art. 12 in turn over the matches among ``group``; teams left
+    equal start again over the matches among themselves."""
+    if len(group) < 2:
+        return [group]
+    counted = tallies(context, spec, group)
+    if not comparable(counted):
+        steps.append(Step(tuple(group), criteria[0], (tuple(group),), tallies=counted))
+        return [group]
+    for criterion in criteria:
+        keys = {index: _KEYS[criterion](counted[index].boards) for index in group}
+        levels = sorted(set(keys.values()), reverse=True)
+        parts = tuple(tuple(index for index in group if keys[index] == key) for key in levels)
+        steps.append(Step(tuple(group), criterion, parts, tallies=counted))
+        if len(parts) > 1:
+            return [
+                ordered
+                for part in parts
+                for ordered in by_boards(context, spec, list(part), criteria, steps)
+            ]
+    return [group]
+
+
+def resolve_group(context: Context, spec: TiebreakSpec, group: list[int]) -> Resolution:
+    """The resolution of any tie-break of this module on a tied group."""
+    if spec.acronym in _KEYS:
+        steps: list[Step] = []
+        ordered = by_boards(context, spec, group, (spec.acronym,), steps)
+        return Resolution(ordered, tuple(steps))
+    resolution = ede_order(context, spec, group)
+    criteria = _KNOCKOUTS.get(spec.acronym)
+    if criteria is None:
+        return resolution
+    steps = list(resolution.steps)
+    ordered = [
+        ordered
+        for part in resolution.ordered
+        for ordered in (
+            by_boards(context, spec, part, criteria, steps) if len(part) == 2 else [part]
+        )
+    ]
+    return Resolution(ordered, tuple(steps))
+
+
+def order_group(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
+    """Subgroups of ``group``, best first (the registry's group order)."""
+    return resolve_group(context, spec, group).ordered
+
+
+# --- registration --------------------------------------------------------------------------
+
+_ENTRIES = (
+    ("EDE", "Extended Direct Encounter", "13.3"),
+    ("EDEBT", "Extended Direct Encounter, then Board Count and Top Board Result", "13.3.2"),
+    ("EDEBB", "Extended Direct Encounter, then Board Count and Bottom Board Elimination", "13.3.2"),
+    ("EDET", "Extended Direct Encounter, then Top Board Result", "13.3.2"),
+    ("EDEB", "Extended Direct Encounter, then Bottom Board Elimination", "13.3.2"),
+    ("BC", "Board Count", "12.1"),
+    ("TBR", "Top Board Result", "12.2"),
+    ("BBE", "Bottom Board Elimination", "12.3"),
+)
+
+for _acronym, _name, _article in _ENTRIES:
+    register(
+        Definition(
+            _acronym,
+            _name,
+            _article,
+            "A",
+            "P",
+            compute=None,
+            kind=Kind.GROUP,
+            order_group=order_group,
+            scope="team",
+        )
+    )
+
+
+# --- explanations of the group tie-breaks -------------------------------------------------
+
+_MEANING = {
+    "EDE": "Extended direct encounter: Art. 6 among the tied teams on the primary score, then"
+    " on the secondary score; every subset starts again (C.07 (2026) Art. 13.3)",
+    "BC": "Board count over the matches among the tied teams: board number x game points on"
+    " that board, lower is better (Art. 12.1)",
+    "TBR": "Top board result over the matches among the tied teams: game points on board 1,"
+    " then board 2 ... (Art. 12.2)",
+    "BBE": "Bottom board elimination over the matches among the tied teams: game points"
+    " without the last board, then without the last two ... (Art. 12.3)",
+}
+_CRITERION = {
+    "MP": "Art. 6 on match points",
+    "GP": "Art. 6 on game points",
+    "BC": "board count (lower is better)",
+    "TBR": "top board result",
+    "BBE": "bottom board elimination",
+}
+
+
+def _meaning(acronym: str) -> str:
+    criteria = _KNOCKOUTS.get(acronym)
+    if criteria is None:
+        return _MEANING[acronym]
+    then = " then ".join(_CRITERION[c] for c in criteria)
+    return f"{_MEANING['EDE']}; two teams still tied: {then} of their match(es) (Art. 13.3.2)"
+
+
+def _teams(context: Context, members: tuple[int, ...]) -> str:
+    return ", ".join(who(context, index) for index in members)
+
+
+def _outcome(context: Context, step: Step) -> str:
+    if not step.separates:
+        return "does not separate them"
+    return "order " + " | ".join(_teams(context, part) for part in step.parts)
+
+
+def _value_text(step: Step, index: int) -> str:
+    if step.table is not None:
+        return number(step.table.score[index])
+    points = step.tallies[index].boards
+    if step.criterion == "BC":
+        return number(board_count(points))
+    if step.criterion == "BBE":
+        return ", ".join(number(value) for value in board_elimination(points))
+    return ", ".join(number(value) for value in points)
+
+
+def _step_lines(context: Context, step: Step) -> list[Line]:
+    """The line of one step, then (board criteria) each member's board points per match."""
+    if step.tallies and not comparable(step.tallies):
+        text = (
+            f"Board results among {_teams(context, step.group)}: not compared, the teams did"
+            " not play the same number (at least one) of counted matches against each other"
+        )
+        return [Line(text)]
+    values = "; ".join(f"{who(context, i)} {_value_text(step, i)}" for i in step.group)
+    where = "" if step.table is None or step.table.everyone_met else " (not everyone met, 6.3)"
+    lines = [
+        Line(
+            f"{_CRITERION[step.criterion]} among the {len(step.group)} teams{where}:"
+            f" {values}: {_outcome(context, step)}"
+        )
+    ]
+    for index in step.group if step.tallies else ():
+        for round_number, opponent, points in step.tallies[index].matches:
+            boards = ", ".join(number(value) for value in points)
+            lines.append(
+                Line(
+                    f"  {who(context, index)}: round {round_number} against"
+                    f" {who(context, opponent)}, game points on boards 1-{len(points)}: {boards}",
+                    round=round_number,
+                )
+            )
+    return lines
+
+
+@explains_group(*(acronym for acronym, _, _ in _ENTRIES))
+def explain_encounters(
+    context: Context, spec: TiebreakSpec, group: list[int], index: int
+) -> Explanation:
+    """Every step applied to the tied group (or a part of it holding this team) and the place
+    it gives."""
+    resolution = resolve_group(context, spec, group)
+    place = place_in(resolution.ordered, index)
+    lines = [
+        line
+        for step in resolution.steps
+        if index in step.group
+        for line in _step_lines(context, step)
+    ]
+    if len(group) < 2:
+        result = "not tied with anyone here: nothing to separate"
+    elif place:
+        result = f"place {place} inside the tied group"
+    else:
+        result = "does not separate this team from the group"
+    return Explanation(
+        *header(context, spec, index),
+        value=Fraction(place),
+        definition=_meaning(spec.acronym),
+        lines=tuple(lines),
+        steps=(result,),
+    )
+
+
+# --- Berliner Wertung ----------------------------------------------------------------------
+
+
+def berlin_boards(match: Match, boards: int, draws: bool = True) -> tuple[Fraction, ...]:
+    """Berlin points of each board game of a played match: board i of ``boards`` is worth
+    ``boards - i + 1``; a win earns it, a draw half of it (nothing without ``draws``)."""
+    if match.kind is not MatchKind.PLAYED:
+        return ()
+    result = []
+    for game in match.boards:
+        worth = max(boards - game.board + 1, 0)
+        outcome = game.kind.outcome or 0  # half-points: 2 win, 1 draw
+        if outcome == 1 and not draws:
+            outcome = 0
+        result.append(Fraction(worth * outcome, 2))
+    return tuple(result)
+
+
+def berlin_points(match: Match, boards: int, draws: bool = True) -> Fraction:
+    """A team's Berliner Wertung of one match (0 for byes and forfeited matches)."""
+    return sum(berlin_boards(match, boards, draws), Fraction(0))
+
+
+def _berlin_column(context: Context, spec: TiebreakSpec, draws: bool) -> Column:
+    team = context.team
+    assert team is not None
+    values = [
+        sum(
+            (berlin_points(match, team.boards, draws) for match in entry.matches[: context.rounds]),
+            Fraction(0),
+        )
+        for entry in team.teams
+    ]
+    return Column(spec, [int(value * 2) for value in values], 2)
+
+
+@tiebreak("BER", "Berliner Wertung", "Berliner Wertung", "B", "", scope="team")
+def berlin(context: Context, spec: TiebreakSpec) -> Column:
+    """BER (Berliner Wertung): per match played, board i of B is worth B - i + 1, won in full
+    or shared on a draw; summed over the matches played (higher is better)."""
+    return _berlin_column(context, spec, draws=True)
+
+
+@tiebreak("BERW", "Berliner Wertung, draws ignored", "Berliner Wertung", "B", "", scope="team")
+def berlin_wins(context: Context, spec: TiebreakSpec) -> Column:
+    """BERW (Berliner Wertung, the variant of seed 004 that ignores draws): only won boards
+    earn their worth B - i + 1."""
+    return _berlin_column(context, spec, draws=False)
+
+
+def _berlin_line(context: Context, index: int, round_index: int, draws: bool) -> Line:
+    team = context.team
+    assert team is not None
+    match = team.teams[index].matches[round_index]
+    earned = berlin_boards(match, team.boards, draws)
+    amount = sum(earned, Fraction(0))
+    text = f"Round {round_index + 1}: "
+    if not earned:
+        text += f"{match.kind.value}: no board games, adds nothing"
+        return Line(text, amount, round_index + 1)
+    opponent = context.opponents[index][round_index]
+    text += f"match against {who(context, opponent)}: " if opponent >= 0 else "match: "
+    text += ", ".join(
+        f"board {game.board} {game.kind.description} {number(value)}"
+        for game, value in zip(match.boards, earned, strict=True)
+    )
+    return Line(text, amount, round_index + 1)
+
+
+@explains("BER", "BERW")
+def explain_berlin(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
+    """One line per round: the Berlin points of each board of the match."""
+    draws = spec.acronym == "BER"
+    team = context.team
+    assert team is not None
+    lines = tuple(_berlin_line(context, index, r, draws) for r in range(context.rounds))
+    size = team.boards
+    rule = "a draw gives half of it to each side" if draws else "draws are ignored"
+    return Explanation(
+        *header(context, spec, index),
+        value=sum((line.amount or Fraction(0) for line in lines), Fraction(0)),
+        definition=f"Berliner Wertung: board i of {size} is worth {size} - i + 1, a win earns"
+        f" it, {rule}; summed over the matches played",
+        lines=lines,
+        is_sum=True,
+    )

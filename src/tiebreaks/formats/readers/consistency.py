@@ -1,0 +1,710 @@
+"""Consistency of a tournament's players, checked the same way whatever the input format.
+
+Every reader (TRF, our JSON, Chess-JSON, PGN, CSV crosstable) ends with
+:func:`check_consistency`. The policy, one line per class in ``docs/input-checks.md``:
+
+**Errors** (:class:`~tiebreaks.errors.InputError`, the first one in the input): the standings
+would depend on which of two records we believe, or could not be computed at all.
+
+* two players with one start number;
+* an opponent's start number that no player has, or a player paired with themselves;
+* a result in a round after the number of rounds the input declares;
+* a player paired twice in one round (named as opponent by two players);
+* the two sides of a game that do not name each other, or whose results contradict each other:
+  anything but 1/0, =/=, W/L, D/D, +/- and -/- (double forfeit), apart from the one case below.
+
+**Warnings** (:class:`~tiebreaks.errors.Diagnostic` added to ``Tournament.warnings``; the
+standings use each player's own record and do not depend on the choice):
+
+* the two sides of a game whose colours are not opposite (W/B, B/W, or no colour on both), or
+  where one side is a rated game and the other an unrated one with the same outcome;
+* stated points that differ from the sum of the results (score system of the tournament);
+* a round robin declared by the input whose pairings are not one (two players meet more often
+  than the rounds allow), or whose declared number of rounds is not a whole number of cycles
+  (said at the record that declares the round robin); it is computed as the round robin the
+  input declares.
+
+Team tournaments: the team records against each other and against the games
+(:mod:`.consistency_teams`: a player in two teams, a team whose boards meet two teams ...).
+
+Locations come from a :class:`Locator`: the reader says where a player's record is (its line)
+and, when it knows, in which column a field is written (the TRF round slot of
+:func:`~tiebreaks.formats.readers.trf_player.round_column`, the points column ...).
+
+Published ranks are not checked here: they can only be judged with the tie-break list, which
+``tiebreaks check`` does.
+
+Speed: the usual case, a consistent tournament, is screened round by round with operations
+over whole lists that run in C (one pass per attribute over the results, look-ups and counts
+through ``map``), linear in the number of results; only a round in which the screen sees
+something is walked again in Python to name each problem.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from itertools import chain, repeat
+from operator import attrgetter, eq
+from typing import cast
+
+from ...errors import Diagnostic, InputError, Location, ParameterHint
+from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
+from ...model.results import OPPOSITE_RESULT
+from .trf_fields import format_points
+
+__all__ = ["Field", "Locator", "check_consistency", "describe_result", "round_robin_rounds_fit"]
+
+K = ResultKind
+
+
+class Field(Enum):
+    """A field of a player's record that a finding can point at."""
+
+    START_NUMBER = "start number"
+    ROUND = "round"
+    POINTS = "points"
+
+
+@dataclass(frozen=True)
+class Locator:
+    """Where the fields of a player's record are in the input.
+
+    The line is the player's own (:attr:`Player.line`; 0 when the reader has none). The column
+    is ``round_column(round)`` for a round, ``columns[field]`` for another field, else 0
+    (unknown). The labels name the fields as the input does.
+    """
+
+    source: str = ""
+    columns: Mapping[Field, int] = field(default_factory=dict)
+    round_column: Callable[[int], int] | None = None
+    points_label: str = "the stated score"
+    record_label: str = "player"
+    #: where the input declares a round robin (TRF 192 / 092, JSON ``pairing_system`` ...)
+    #: and its number of rounds (TRF 142 / XXR ...); None: it does not, or not known where
+    system_at: Location | None = None
+    rounds_at: Location | None = None
+
+    def __call__(self, player: Player, what: Field, round_number: int = 0) -> Location:
+        """The location of ``what`` (of round ``round_number``) in ``player``'s record."""
+        if not player.line:
+            return Location(self.source)
+        column = self.columns.get(what, 0)
+        if what is Field.ROUND and self.round_column is not None:
+            column = self.round_column(round_number)
+        return Location(self.source, player.line, column)
+
+
+def check_consistency(
+    tournament: Tournament, locator: Locator | None = None, declared_rounds: int | None = None
+) -> Tournament:
+    """Check ``tournament`` for every class of the module docstring.
+
+    Raises :class:`InputError` for the first error in the input (by line and column), saying
+    how many more there are; returns the tournament with the warnings added (every warning
+    sorted by line and column), or the tournament itself when there is nothing to say.
+    ``declared_rounds``: the number of rounds the input states, when the reader took more
+    rounds than that from the results (None: ``tournament.rounds``).
+    """
+    where = locator or Locator(tournament.source)
+    findings = _Findings()
+    table = _table(tournament, declared_rounds, where, findings)
+    flat = _Flat.of(table)
+    for round_number in _rounds_to_examine(table, flat):
+        _check_round(table, round_number, where, findings)
+    if tournament.team_records is not None:
+        from .consistency_teams import check_teams
+
+        check_teams(tournament, where, findings)
+    findings.raise_first()
+    totals = _totals(table, flat, tournament)
+    _check_stated_points(tournament, table, totals, where, findings)
+    _check_round_robin(tournament, table, flat, where, findings)
+    _check_round_robin_rounds(tournament, declared_rounds or tournament.rounds, where, findings)
+    findings.raise_first()
+    if not findings.warnings:
+        return tournament
+    merged = sorted((*tournament.warnings, *findings.warnings), key=_position)
+    return replace(tournament, warnings=tuple(merged))
+
+
+# ---------------------------------------------------------------------------------------------
+# What was found
+
+
+@dataclass
+class _Findings:
+    #: a record that cannot be read as it is (an opponent that does not exist, a round beyond
+    #: the last one ...): named first, as the records that contradict it follow from it
+    broken: list[InputError] = field(default_factory=list)
+    #: two records that contradict each other
+    errors: list[InputError] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def raise_first(self) -> None:
+        """Raise the first broken record in the input (line, column), else the first
+        contradiction, saying how many more errors follow."""
+        found = self.broken or self.errors
+        if not found:
+            return
+        first = min(found, key=lambda error: _position_key(error.location))
+        more = len(self.broken) + len(self.errors) - 1
+        if not more:
+            raise first
+        count = "1 more inconsistency follows"
+        if more > 1:
+            count = f"{more} more inconsistencies follow"
+        raise InputError(first.location, first.text, f"{first.expected} ({count})")
+
+
+def _position_key(location: Location) -> tuple[int, int]:
+    return location.line, location.column
+
+
+def _position(diagnostic: Diagnostic) -> tuple[int, int]:
+    return _position_key(diagnostic.location or Location())
+
+
+# ---------------------------------------------------------------------------------------------
+# The players as lists: one row of ``rounds`` results per player
+
+
+_START_NUMBER = attrgetter("start_number")
+_RESULTS = attrgetter("results")
+_OPPONENT = attrgetter("opponent")
+
+
+@dataclass(frozen=True)
+class _Table:
+    players: tuple[Player, ...]
+    rounds: int
+    numbers: list[int]
+    #: start number → position in ``players``
+    rows: dict[int, int]
+    #: each player's results, exactly ``rounds`` of them
+    results: list[tuple[RoundResult, ...]]
+
+    def result(self, position: int, round_number: int) -> RoundResult:
+        return self.results[position][round_number - 1]
+
+
+def _table(
+    tournament: Tournament, declared: int | None, where: Locator, findings: _Findings
+) -> _Table:
+    """The players' rows; two players with one start number is raised at once."""
+    players = tournament.players
+    numbers: list[int] = list(map(_START_NUMBER, players))
+    rows = dict(zip(numbers, range(len(numbers)), strict=True))
+    if len(rows) != len(numbers):
+        raise _duplicate_start_number(players, where)
+    rounds = tournament.rounds
+    limit = rounds if declared is None else min(declared, rounds)
+    results: list[tuple[RoundResult, ...]] = list(map(_RESULTS, players))
+    lengths = set(map(len, results))
+    if max(lengths, default=0) > limit:
+        _check_rounds_beyond(players, limit, where, findings)
+    if lengths - {rounds}:
+        padding = (ABSENT,) * rounds
+        results = [(own + padding)[:rounds] for own in results]
+    return _Table(players, rounds, numbers, rows, results)
+
+
+_KIND = attrgetter("kind")
+_COLOUR = attrgetter("colour")
+
+
+@dataclass(frozen=True)
+class _Flat:
+    """Every result's opponent, kind and colour, player by player (``rounds`` results per
+    player): result ``k`` is player ``k // rounds``'s round ``k % rounds + 1``."""
+
+    opponents: list[int | None]
+    kinds: list[ResultKind]
+    colours: list[Colour]
+
+    @classmethod
+    def of(cls, table: _Table) -> _Flat:
+        # Player by player follows the order the results were made in (close in memory).
+        flat = list(chain.from_iterable(table.results))
+        return cls(list(map(_OPPONENT, flat)), list(map(_KIND, flat)), list(map(_COLOUR, flat)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Start numbers and rounds
+
+
+def _named(player: Player) -> str:
+    """``player 12 (Anna)``, or ``player 12`` without a name."""
+    return f"player {player.start_number}" + (f" ({player.name})" if player.name else "")
+
+
+def _who(player: Player) -> str:
+    """``player 12 (Anna, line 14)``: start number, name and line as far as known."""
+    details = [part for part in (player.name, f"line {player.line}" if player.line else "") if part]
+    return f"player {player.start_number}" + (f" ({', '.join(details)})" if details else "")
+
+
+def _duplicate_start_number(players: Sequence[Player], where: Locator) -> InputError:
+    """The error at the second record (in the input) of a start number given twice."""
+    by_number: dict[int, list[Player]] = {}
+    for player in players:
+        by_number.setdefault(player.start_number, []).append(player)
+    clashes = [
+        sorted(group, key=lambda p: _position_key(where(p, Field.START_NUMBER)))
+        for group in by_number.values()
+        if len(group) > 1
+    ]
+    first, second = min(clashes, key=lambda g: _position_key(where(g[1], Field.START_NUMBER)))[:2]
+    number = second.start_number
+    return InputError(
+        where(second, Field.START_NUMBER),
+        str(number),
+        f"a start number not used by another player ({_who(first)} already has {number})",
+    )
+
+
+def _check_rounds_beyond(
+    players: Sequence[Player], limit: int, where: Locator, findings: _Findings
+) -> None:
+    """A result after round ``limit`` (the declared number of rounds) is an error."""
+    for player in players:
+        for round_number, result in enumerate(player.results[limit:], start=limit + 1):
+            if result.kind is not K.ABSENT:
+                findings.broken.append(
+                    InputError(
+                        where(player, Field.ROUND, round_number),
+                        f"round {round_number}: {describe_result(result)}",
+                        f"nothing: round {round_number} is beyond the number of rounds ({limit})",
+                    )
+                )
+                break
+
+
+# ---------------------------------------------------------------------------------------------
+# The two sides of every game
+
+
+_COMPLEMENTARY = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
+#: the same outcome over the board, rated on one side and unrated on the other
+_RATED_ON_ONE_SIDE = frozenset(
+    {
+        (K.WIN, K.UNRATED_LOSS),
+        (K.UNRATED_WIN, K.LOSS),
+        (K.LOSS, K.UNRATED_WIN),
+        (K.UNRATED_LOSS, K.WIN),
+        (K.DRAW, K.UNRATED_DRAW),
+        (K.UNRATED_DRAW, K.DRAW),
+    }
+)
+_OPPOSITE_COLOURS = frozenset(
+    {(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE), (Colour.NONE, Colour.NONE)}
+)
+#: (kind, the other side's kind, colour, the other side's colour) of a result with nothing to
+#: say; a result without opponent is compared with itself
+_AGREEING = frozenset(
+    [
+        *(
+            (mine, theirs, colour, other)
+            for mine, theirs in _COMPLEMENTARY
+            for colour, other in _OPPOSITE_COLOURS
+        ),
+        *((kind, kind, colour, colour) for kind in K if not kind.has_opponent for colour in Colour),
+    ]
+)
+#: :data:`_AGREEING` without the games whose two sides have the same kind and no colour (a
+#: draw or a double forfeit without colours): the only entries a game compared with itself
+#: (an opponent who does not exist, or the player themselves) can match. In a round whose
+#: games all have colours, this set needs no separate look for such games.
+_AGREEING_IN_COLOUR = _AGREEING - {
+    (kind, kind, Colour.NONE, Colour.NONE) for kind in K if kind.has_opponent
+}
+_COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+_OTHER_COLOUR = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE, Colour.NONE: Colour.NONE}
+_OTHER_SIDE = {
+    K.WIN: "a loss",
+    K.LOSS: "a win",
+    K.DRAW: "a draw",
+    K.UNRATED_WIN: "a loss (unrated game)",
+    K.UNRATED_LOSS: "a win (unrated game)",
+    K.UNRATED_DRAW: "a draw (unrated game)",
+    K.FORFEIT_WIN: "a forfeit loss",
+    K.FORFEIT_LOSS: "a forfeit win or a forfeit loss",
+}
+
+
+def describe_result(result: RoundResult) -> str:
+    """Plain English: ``a draw against player 1 with Black``, ``a half-point bye`` ..."""
+    if result.kind is K.ABSENT:
+        return "no game (absent)"
+    text = f"a {result.kind.description}"
+    if result.opponent is not None:
+        text += f" against player {result.opponent}"
+    if result.colour in _COLOUR_NAMES:
+        text += f" with {_COLOUR_NAMES[result.colour]}"
+    return text
+
+
+#: results from which the screen runs on arrays (:mod:`.consistency_arrays`, the same answer)
+ARRAYS_FROM = 40_000
+
+
+def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
+    """The rounds in which some pairing may not agree on both sides (opponents that exist and
+    name each other back, complementary results, opposite colours); the others certainly do.
+
+    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent, or ``i`` itself
+    for a round without opponent (and for an opponent who does not exist, or the player
+    themselves: such a game is compared with itself, which never agrees in
+    :data:`_AGREEING_IN_COLOUR`); every player is answered when ``mirror[mirror[i]] == i``.
+    """
+    rounds, count = table.rounds, len(table.numbers)
+    if count * rounds >= ARRAYS_FROM and count:
+        from .consistency_arrays import rounds_to_examine
+
+        agreeing = (_AGREEING_IN_COLOUR, _AGREEING)
+        flat_lists = (flat.opponents, flat.kinds, flat.colours)
+        return rounds_to_examine(table.numbers, rounds, flat_lists, agreeing)
+    positions = list(range(count))
+    return [
+        index + 1
+        for index in range(rounds)
+        if not _round_looks_right(flat, index, rounds, table.rows, positions)
+    ]
+
+
+def _round_looks_right(
+    flat: _Flat, index: int, rounds: int, rows: dict[int, int], positions: list[int]
+) -> bool:
+    """The screen of :func:`_rounds_to_examine` for round ``index + 1``."""
+    opponents = flat.opponents[index::rounds]
+    position_of = cast("Callable[[int | None, int], int]", rows.get)
+    mirror = list(map(position_of, opponents, positions))
+    if list(map(mirror.__getitem__, mirror)) != positions:
+        return False
+    kinds, colours = flat.kinds[index::rounds], flat.colours[index::rounds]
+    if _sides_agree(kinds, colours, mirror, _AGREEING_IN_COLOUR):
+        return True
+    # maybe games without colours (see _AGREEING_IN_COLOUR): the results without opponent must
+    # be the only ones compared with themselves
+    if sum(map(eq, mirror, positions)) != opponents.count(None):
+        return False
+    return _sides_agree(kinds, colours, mirror, _AGREEING)
+
+
+def _sides_agree(
+    kinds: list[ResultKind],
+    colours: list[Colour],
+    mirror: list[int],
+    agreeing: frozenset[tuple[ResultKind, ResultKind, Colour, Colour]],
+) -> bool:
+    """Every (kind, colour) and that of the other side (``mirror``) is in ``agreeing``."""
+    sides = zip(
+        kinds,
+        map(kinds.__getitem__, mirror),
+        colours,
+        map(colours.__getitem__, mirror),
+        strict=True,
+    )
+    return all(map(agreeing.__contains__, sides))
+
+
+def _check_round(table: _Table, round_number: int, where: Locator, findings: _Findings) -> None:
+    """Every pairing of one round, from the players who name an opponent."""
+    claims: dict[int, list[int]] = {}
+    index = round_number - 1
+    for position, results in enumerate(table.results):
+        opponent = results[index].opponent
+        if opponent is not None:
+            claims.setdefault(opponent, []).append(position)
+    for opponent, claimants in claims.items():
+        _check_claims(table, round_number, opponent, claimants, where, findings)
+
+
+def _check_claims(
+    table: _Table,
+    round_number: int,
+    opponent: int,
+    claimants: list[int],
+    where: Locator,
+    findings: _Findings,
+) -> None:
+    """The players (positions) who name ``opponent`` in ``round_number``."""
+    named = table.rows.get(opponent)
+    errors = findings.errors
+    if named is None:
+        for position in claimants:
+            findings.broken.append(_unknown_opponent(table, round_number, position, where))
+        return
+    if named in claimants:
+        findings.broken.append(_paired_with_themselves(table, round_number, named, where))
+        claimants = [position for position in claimants if position != named]
+    answer = table.result(named, round_number).opponent
+    unanswered = [p for p in claimants if table.numbers[p] != answer]
+    if len(claimants) > 1:
+        errors.append(_paired_twice(table, round_number, named, claimants, unanswered, where))
+    elif unanswered:
+        errors.append(_not_named_back(table, round_number, unanswered[0], named, where))
+    elif claimants and table.numbers[claimants[0]] < opponent:
+        _compare_sides(table, round_number, claimants[0], named, where, findings)
+
+
+def _slot(table: _Table, position: int, round_number: int) -> str:
+    """``round 4: a win against player 30 with White``: what a record says about a round."""
+    return f"round {round_number}: {describe_result(table.result(position, round_number))}"
+
+
+def _unknown_opponent(
+    table: _Table, round_number: int, position: int, where: Locator
+) -> InputError:
+    player = table.players[position]
+    opponent = table.result(position, round_number).opponent
+    return InputError(
+        where(player, Field.ROUND, round_number),
+        str(opponent),
+        f"the start number of a player in round {round_number} (no {where.record_label} has "
+        f"start number {opponent})",
+    )
+
+
+def _paired_with_themselves(
+    table: _Table, round_number: int, position: int, where: Locator
+) -> InputError:
+    player = table.players[position]
+    return InputError(
+        where(player, Field.ROUND, round_number),
+        str(player.start_number),
+        f"the start number of another player in round {round_number} (player "
+        f"{player.start_number} cannot be paired against themselves)",
+    )
+
+
+def _paired_twice(
+    table: _Table,
+    round_number: int,
+    named: int,
+    claimants: list[int],
+    unanswered: list[int],
+    where: Locator,
+) -> InputError:
+    """At the first record (in the input) that ``named`` does not name back."""
+    players = table.players
+    at = min(unanswered, key=lambda p: _position_key(where(players[p], Field.ROUND, round_number)))
+    names = " and ".join(_who(players[p]) for p in claimants)
+    return InputError(
+        where(players[at], Field.ROUND, round_number),
+        _slot(table, at, round_number),
+        f"an opponent paired once in round {round_number}, but {_who(players[named])} is "
+        f"paired twice (named by {names}) and has "
+        f"{describe_result(table.result(named, round_number))}",
+    )
+
+
+def _not_named_back(
+    table: _Table, round_number: int, position: int, named: int, where: Locator
+) -> InputError:
+    players = table.players
+    return InputError(
+        where(players[position], Field.ROUND, round_number),
+        _slot(table, position, round_number),
+        f"{_who(players[named])} to name player {players[position].start_number} as opponent "
+        f"in round {round_number} too, but it has "
+        f"{describe_result(table.result(named, round_number))}",
+    )
+
+
+def _compare_sides(
+    table: _Table,
+    round_number: int,
+    position: int,
+    named: int,
+    where: Locator,
+    findings: _Findings,
+) -> None:
+    """Results and colours of two records that name each other (reported on the lower start
+    number's record)."""
+    mine, theirs = table.result(position, round_number), table.result(named, round_number)
+    kinds = (mine.kind, theirs.kind)
+    problems = []
+    if kinds in _RATED_ON_ONE_SIDE:
+        problems.append("one side is a rated game, the other an unrated one")
+    elif kinds not in _COMPLEMENTARY:
+        findings.errors.append(_contradiction(table, round_number, position, named, where))
+        return
+    if (mine.colour, theirs.colour) not in _OPPOSITE_COLOURS:
+        problems.append("the colours are not opposite")
+    if not problems:
+        return
+    player, other = table.players[position], table.players[named]
+    message = (
+        f"round {round_number}: {_who(player)} had {describe_result(mine)}, but {_who(other)} "
+        f"had {describe_result(theirs)}; {' and '.join(problems)} (each player's own record "
+        "is used)"
+    )
+    findings.warnings.append(Diagnostic(message, where(player, Field.ROUND, round_number)))
+
+
+def _contradiction(
+    table: _Table, round_number: int, position: int, named: int, where: Locator
+) -> InputError:
+    player, other = table.players[position], table.players[named]
+    mine = table.result(position, round_number)
+    other_side = f"{_OTHER_SIDE[mine.kind]} against player {player.start_number}"
+    colour = _OTHER_COLOUR[mine.colour]
+    if colour in _COLOUR_NAMES:
+        other_side += f" with {_COLOUR_NAMES[colour]}"
+    return InputError(
+        where(player, Field.ROUND, round_number),
+        _slot(table, position, round_number),
+        f"{_who(other)} to have the other side of this game in round {round_number} "
+        f"({other_side}), but it has {describe_result(table.result(named, round_number))}",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Stated points
+
+
+def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
+    """Each player's points in units of ``1 / score_system.denominator``."""
+    scoring = tournament.score_system
+    unit = scoring.denominator
+    units = {kind: int(scoring.points.get(kind, Fraction(0)) * unit) for kind in K}
+    if table.rounds == 0:
+        return [0] * len(table.players)
+    per_result = map(units.__getitem__, flat.kinds)
+    return list(map(sum, zip(*[per_result] * table.rounds, strict=True)))
+
+
+def _check_stated_points(
+    tournament: Tournament, table: _Table, totals: list[int], where: Locator, findings: _Findings
+) -> None:
+    """Stated points must equal the sum of the results (score system of the tournament)."""
+    scoring = tournament.score_system
+    unit = scoring.denominator
+    for player, total in zip(table.players, totals, strict=True):
+        stated = player.stated_points
+        if stated is None:
+            continue
+        numerator, denominator = stated.as_integer_ratio()
+        if numerator * unit == total * denominator:
+            continue
+        system = "" if scoring.is_standard else f" with the score system {scoring}"
+        message = (
+            f"{_named(player)}: {where.points_label} says "
+            f"{format_points(stated)} but the results add up to "
+            f"{format_points(Fraction(total, unit))}{system}"
+        )
+        findings.warnings.append(Diagnostic(message, where(player, Field.POINTS)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Round robin
+
+
+def _participants(tournament: Tournament) -> tuple[int, str]:
+    """How many participants a round robin of ``tournament`` pairs, and what they are: the
+    teams of a team tournament, else the players."""
+    if tournament.team_records is not None:
+        return len(tournament.team_records.teams), "teams"
+    return len(tournament.players), "players"
+
+
+def _cycle(count: int) -> int:
+    """The rounds of one cycle of a round robin of ``count`` participants (C.05 Berger
+    tables): n - 1 for an even n, n for an odd n (each round one participant has no game)."""
+    return count - 1 if count % 2 == 0 else count
+
+
+def _check_round_robin(
+    tournament: Tournament, table: _Table, flat: _Flat, where: Locator, findings: _Findings
+) -> None:
+    """A declared round robin in which two players meet more often than its rounds allow
+    (once per cycle) is not one: a warning, and the tournament stays a round robin as
+    declared. (In a team round robin the cycle is that of the teams.)"""
+    rounds = table.rounds
+    count, noun = _participants(tournament)
+    if tournament.pairing_system is not PairingSystem.ROUND_ROBIN or count < 2 or not rounds:
+        return
+    if "scheveningen" in f"{tournament.type_code} {tournament.type_text}".lower():
+        return
+    cycles = -(-rounds // _cycle(count))
+    own = chain.from_iterable(map(repeat, table.numbers, repeat(rounds)))
+    meetings = Counter(zip(own, flat.opponents, strict=True))
+    too_often = sorted(
+        (low, high)
+        for (low, high), times in meetings.items()
+        if high is not None and low < high and times > cycles
+    )
+    if not too_often:
+        return
+    low, high = too_often[0]
+    position = table.rows[low]
+    met = [r for r in range(1, rounds + 1) if table.result(position, r).opponent == high]
+    others = len(too_often) - 1
+    more = ""
+    if others:
+        more = "; 1 more pair meets" if others == 1 else f"; {others} more pairs meet"
+        more += " too often"
+    player, other = table.players[position], table.players[table.rows[high]]
+    times = "once" if cycles == 1 else f"{cycles} times"
+    message = (
+        f"the input declares a round robin, but {_who(player)} and {_who(other)} meet "
+        f"{len(met)} times (rounds {_listed(met)}), while in a round robin of {count} {noun} "
+        f"and {rounds} rounds two players meet at most {times}{more}; computed as a round "
+        "robin, as declared"
+    )
+    findings.warnings.append(Diagnostic(message, where(player, Field.ROUND, met[-1])))
+
+
+def round_robin_rounds_fit(tournament: Tournament, rounds: int) -> bool:
+    """False when ``tournament`` is a round robin (not a Scheveningen) whose ``rounds`` are
+    not a whole number of cycles (n - 1 rounds for an even n, n for an odd n; exactly two
+    cycles when a double round robin is declared), so that not every pair can meet."""
+    count, _ = _participants(tournament)
+    described = f"{tournament.type_code} {tournament.type_text}".lower()
+    if (
+        tournament.pairing_system is not PairingSystem.ROUND_ROBIN
+        or count < 2
+        or not rounds
+        or "scheveningen" in described
+    ):
+        return True
+    cycle = _cycle(count)
+    return rounds == 2 * cycle if "double" in described else rounds % cycle == 0
+
+
+def _check_round_robin_rounds(
+    tournament: Tournament, rounds: int, where: Locator, findings: _Findings
+) -> None:
+    """A declared round robin whose declared number of rounds does not fit it
+    (:func:`round_robin_rounds_fit`) cannot be one. A warning at the record that declares the
+    round robin; it is computed as declared, so direct encounter (C.07 Art. 6) treats the
+    pairings as pre-determined (Art. 15.2) and compares tied participants by their games
+    among themselves even when they have not all met. A round robin still running is one:
+    its rounds are declared in full."""
+    if where.rounds_at is None or round_robin_rounds_fit(tournament, rounds):
+        return
+    count, noun = _participants(tournament)
+    cycle = _cycle(count)
+    double = "double" in f"{tournament.type_code} {tournament.type_text}".lower()
+    declared = where.system_at or where.rounds_at
+    told = f" (line {where.rounds_at.line})" if where.rounds_at.line != declared.line else ""
+    kind = "double round robin" if double else "round robin"
+    size = f"{2 * cycle} rounds, two cycles of {cycle}" if double else f"{cycle} rounds per cycle"
+    message = (
+        f"the input declares a {kind} of {count} {noun} and {rounds} rounds{told}, but a "
+        f"{kind} of {count} {noun} has {size} (n - 1 for n even, n for n odd), so not every "
+        f"pair can meet{' twice' if double else ''}; computed as declared: direct encounter "
+        f"(C.07 Art. 6) then compares tied {noun} by their games among themselves even if "
+        "they have not all met; if the event is still running, declare all its rounds"
+    )
+    hint = ParameterHint("pairing_system", "to compute it as a Swiss, give {} swiss")
+    findings.warnings.append(Diagnostic(message, declared, hint))
+
+
+def _listed(numbers: Iterable[int]) -> str:
+    items = [str(number) for number in numbers]
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)

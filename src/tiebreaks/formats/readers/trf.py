@@ -1,0 +1,282 @@
+"""Reader of the FIDE Tournament Report File: TRF-16 (FIDE C.04 Annex 2), TRF26 and the
+JaVaFo extension TRF(x).
+
+Records read: ``001`` players (see :mod:`.trf_player`); tournament records ``012`` name,
+``042`` start date, ``092`` type text, ``142`` / ``XXR`` number of rounds, ``162`` / ``XXS``
+score system, ``192`` tournament type code, ``202`` / ``212`` tie-break lists (see
+:mod:`.trf_header`). Other records are legal and skipped; lines starting with ``###`` are
+comments; empty lines are ignored.
+
+Errors raise :class:`~tiebreaks.errors.InputError` (the first one found, with file, line,
+column, the bad text and what was expected); doubtful data only adds a
+:class:`~tiebreaks.errors.Diagnostic` to :attr:`Tournament.warnings`.
+
+Number of rounds: ``142`` (or ``XXR``) if given, else the longest round list. Pairing system:
+``192``, else the ``092`` text, else the shape of the cross table (see
+:func:`.trf_checks.guess_pairing_system`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from operator import attrgetter, gt
+
+from ...errors import Diagnostic, InputError, Location
+from ...model import ABSENT, Player, RoundResult, Tournament
+from ...model.team import TeamRecords
+from .consistency import check_consistency
+from .encoding import decode_text
+from .trf_checks import (
+    guess_pairing_system,
+    pairing_system_from_records,
+    system_location,
+    trf_locator,
+)
+from .trf_fields import Line, parse_count
+from .trf_header import (
+    HeaderRecords,
+    declared_rounds,
+    read_header_record,
+    rounds_location,
+    score_system,
+)
+from .trf_player import PlayerRecord, read_plain_records, read_player_record, read_rounds_ahead
+
+__all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
+
+PLAYER_RECORD = "001"
+COMMENT = "###"
+
+
+def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
+    """Read a TRF file (TRF-16 / TRF26 / TRF(x)); the file is only opened for reading.
+
+    The source named in errors and warnings is the path as given. Raises InputError for a
+    malformed file and OSError if it cannot be read.
+    """
+    source = os.fspath(path)
+    with open(source, "rb") as handle:
+        data = handle.read()
+    return read_trf_bytes(data, source)
+
+
+def read_trf_bytes(data: bytes, source: str) -> Tournament:
+    """Read a TRF file's bytes; see :func:`decode_trf_bytes` for the encodings tried.
+
+    An error in a file read as CP1252 or Latin-1 says so when its line has two characters
+    beyond ASCII in a row before the error's column: what the characters of a name in a
+    multi-byte encoding (Chinese, Japanese, Korean) become, one per byte, shifting the fields
+    after it; in CP1252 and Latin-1 text such pairs are rare."""
+    decoded = decode_text(data, source)
+    try:
+        return read_trf_text(decoded.text, source)
+    except InputError as error:
+        if decoded.encoding not in _SINGLE_BYTE or not _non_ascii_pair(decoded.text, error):
+            raise
+        expected = (
+            f"{error.expected}; the file was read as {decoded.encoding} (it is not UTF-8): "
+            "if it is in another encoding, save it as UTF-8"
+        )
+        hinted = InputError(error.location, error.text, expected)
+        raise hinted.with_traceback(error.__traceback__) from None
+
+
+_SINGLE_BYTE = ("CP1252", "Latin-1")
+_NON_ASCII_PAIR = re.compile(r"[^\x00-\x7f]{2}")
+
+
+def _non_ascii_pair(text: str, error: InputError) -> bool:
+    """The error's line has two characters beyond ASCII in a row before its column (anywhere
+    on the line when the error names no column)."""
+    line, column = error.location.line, error.location.column
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if not 0 < line <= len(lines):
+        return False
+    before = lines[line - 1] if column < 1 else lines[line - 1][: column - 1]
+    return _NON_ASCII_PAIR.search(before) is not None
+
+
+def decode_trf_bytes(data: bytes, source: str = "<input>") -> str:
+    """Decode TRF bytes: UTF-8 (a byte-order mark is removed), else CP1252, else Latin-1; a
+    file starting with a UTF-16 byte-order mark is decoded as UTF-16.
+
+    Latin-1 decodes any byte, so no character of a name is ever lost. A file that is UTF-8
+    except for some bytes is an InputError at the first of them, not CP1252
+    (:mod:`.encoding`).
+    """
+    return decode_text(data, source).text
+
+
+def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) -> Tournament:
+    """Read the text of a TRF file (TRF-16 / TRF26 / TRF(x)) into a :class:`Tournament`.
+
+    ``careful=True`` reads every round field with the careful field-by-field parser instead
+    of the fast path for regular records; the result is the same (the tests compare them).
+    """
+    lines = split_lines(text, source)
+    warnings: list[Diagnostic] = []
+    header = HeaderRecords()
+    for line in lines:
+        if not line.text.startswith(PLAYER_RECORD):
+            read_header_record(line, header, warnings)
+    declared = declared_rounds(header, warnings)
+    records = _read_player_records(lines, declared, warnings, source, careful)
+    rounds = declared if declared is not None else max(r.last_round for r in records)
+    players = _players_in_order(records, rounds)
+    players = _with_national_ratings(players, lines, header, warnings)
+    scoring = score_system(header, warnings)
+    pairing_system = pairing_system_from_records(header.type_code, header.type_text)
+    tournament = Tournament(
+        name=header.name,
+        rounds=rounds,
+        players=players,
+        start_date=header.start_date,
+        type_text=header.type_text,
+        type_code=header.type_code,
+        pairing_system=pairing_system or guess_pairing_system(players, rounds),
+        score_system=scoring,
+        tiebreak_list=header.tiebreak_list,
+        standings_list=header.standings_list,
+        national_federation=header.national_federation,
+        rating_method=header.rating_method,
+        team_records=_team_records(header, rounds),
+        source=source,
+        warnings=tuple(sorted(warnings, key=_position)),
+    )
+    system_at = system_location(
+        header.type_code, header.type_text, header.type_code_at, header.type_text_at
+    )
+    locator = trf_locator(source, system_at, rounds_location(header))
+    return check_consistency(tournament, locator)
+
+
+def _team_records(header: HeaderRecords, rounds: int) -> TeamRecords | None:
+    """The team records, their byes and forfeited matches checked against the rounds and
+    teams read."""
+    header.team.check_byes(rounds)
+    header.team.check_forfeits(rounds)
+    return header.team.records()
+
+
+def split_lines(text: str, source: str) -> list[Line]:
+    """The non-empty, non-comment lines with their 1-based numbers; trailing blanks removed.
+
+    Lines end at CR LF, LF or CR only (not at the other characters ``str.splitlines`` knows),
+    so line numbers match what an editor shows.
+    """
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return [
+        Line(stripped, number, source)
+        for number, raw in enumerate(text.split("\n"), start=1)
+        if (stripped := raw.rstrip()) and not stripped.startswith(COMMENT)
+    ]
+
+
+def _read_player_records(
+    lines: Sequence[Line],
+    declared: int | None,
+    warnings: list[Diagnostic],
+    source: str,
+    careful: bool = False,
+) -> list[PlayerRecord]:
+    """Every ``001`` record in file order; a start number given twice is an error.
+
+    Unless ``careful``, the rounds of all records are first read at once by the fast path
+    (:func:`.trf_player.read_rounds_ahead`); the records it leaves have their rounds read by
+    the careful path, in file order, with its errors and warnings.
+    """
+    player_lines = [line for line in lines if line.text.startswith(PLAYER_RECORD)]
+    read_ahead: list[tuple[RoundResult, ...] | None] = [None] * len(player_lines)
+    if not careful:
+        read_ahead = read_rounds_ahead([line.text for line in player_lines], declared)
+    plain: list[PlayerRecord | None] = [None] * len(player_lines)
+    if not careful:
+        plain = read_plain_records(player_lines, declared, read_ahead)
+    records: list[PlayerRecord] = []
+    seen: dict[int, Line] = {}
+    for line, results, ready in zip(player_lines, read_ahead, plain, strict=True):
+        record = ready or read_player_record(line, declared, warnings, results)
+        number = record.player.start_number
+        if number in seen:
+            raise line.error(
+                5,
+                line.field(5, 8).strip(),
+                f"a start number not used before (line {seen[number].number} already has "
+                f"player {number})",
+            )
+        seen[number] = line
+        records.append(record)
+    if not records:
+        raise InputError(
+            Location(source, 1, 1),
+            "",
+            "at least one player record (a line starting with '001', TRF-16)",
+        )
+    return records
+
+
+def _with_national_ratings(
+    players: tuple[Player, ...],
+    lines: Sequence[Line],
+    header: HeaderRecords,
+    warnings: list[Diagnostic],
+) -> tuple[Player, ...]:
+    """TRF26 ``172`` national rating lines (federation code, then the ``001`` layout: start
+    number in columns 5-8, national rating in 49-52)."""
+    federation = header.national_federation
+    if not federation:
+        return players
+    ratings: dict[int, int] = {}
+    numbers = {player.start_number for player in players}
+    for line in lines:
+        if line.record.upper() != federation:
+            continue
+        number = parse_count(line.field(5, 8).strip())
+        if number is None:
+            raise line.error(5, line.field(5, 8).strip(), "a start number in columns 5-8")
+        text = line.field(49, 52).strip()
+        rating = parse_count(text) if text else 0
+        if rating is None:
+            raise line.error(49, text, "a national rating in columns 49-52")
+        if number not in numbers:
+            warnings.append(
+                Diagnostic(f"national rating for unknown player {number}", line.location(5))
+            )
+        ratings[number] = rating
+    return tuple(
+        replace(player, national_rating=ratings[player.start_number] or None)
+        if player.start_number in ratings
+        else player
+        for player in players
+    )
+
+
+def _players_in_order(records: Sequence[PlayerRecord], rounds: int) -> tuple[Player, ...]:
+    """The players by start number, with one result per round (rounds not written are
+    absences)."""
+    players = [
+        record.player
+        if len(record.player.results) == rounds
+        else replace(
+            record.player,
+            results=record.player.results + (ABSENT,) * (rounds - len(record.player.results)),
+        )
+        for record in records
+    ]
+    numbers = [player.start_number for player in players]
+    if any(map(gt, numbers, numbers[1:])):
+        players.sort(key=_START_NUMBER)
+    return tuple(players)
+
+
+_START_NUMBER = attrgetter("start_number")
+
+
+def _position(diagnostic: Diagnostic) -> tuple[int, int]:
+    location = diagnostic.location or Location()
+    return location.line, location.column

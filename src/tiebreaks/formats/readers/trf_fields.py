@@ -1,0 +1,110 @@
+"""Fixed-column access and exact number/date parsing for TRF records (TRF-16, TRF26, TRF(x)).
+
+Columns are 1-based and inclusive, as in FIDE C.04 Annex 2 (TRF-16) and the TRF26 tables.
+Numbers are parsed from ASCII digits only and into :class:`fractions.Fraction`, never float.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from ...errors import InputError, Location
+
+_MAX_COUNT_DIGITS = 9
+_DECIMAL = re.compile(r"([0-9]{0,9})(?:[.,]([0-9]{0,9}))?")
+_ISO_DATE = re.compile(r"([0-9]{4})([/.-])([0-9]{1,2})\2([0-9]{1,2})")
+_DAY_FIRST_DATE = re.compile(r"([0-9]{1,2})([./])([0-9]{1,2})\2([0-9]{4})")
+
+
+class Line(NamedTuple):
+    """One line of a TRF file: text without its line break and trailing blanks, 1-based number.
+
+    (A named tuple: a large file has tens of thousands of lines, built faster so.)
+    """
+
+    text: str
+    number: int
+    source: str
+
+    @property
+    def record(self) -> str:
+        """The record identifier in columns 1-3 (``001``, ``012``, ``XXR`` ...)."""
+        return self.text[:3]
+
+    def field(self, first: int, last: int) -> str:
+        """Columns ``first``..``last`` (1-based, inclusive), shorter if the line is shorter."""
+        return self.text[first - 1 : last]
+
+    def location(self, column: int) -> Location:
+        """The location of ``column`` on this line."""
+        return Location(self.source, self.number, column)
+
+    def error(self, column: int, text: str, expected: str) -> InputError:
+        """An :class:`InputError` at ``column`` of this line (to be raised by the caller)."""
+        return InputError(self.location(column), text, expected)
+
+    def content_after_record(self) -> tuple[str, int]:
+        """The text after the record identifier (stripped) and the column where it starts.
+
+        Used for the free-text and single-value records (``012``, ``042``, ``092``, ``142``,
+        ``192``, ``XXR`` ...), whose value officially starts at column 5.
+        """
+        rest = self.text[3:]
+        stripped = rest.strip()
+        if not stripped:
+            return "", 5
+        return stripped, 4 + len(rest) - len(rest.lstrip())
+
+
+def parse_count(text: str) -> int | None:
+    """A non-negative whole number written with ASCII digits (at most 9), else None."""
+    if len(text) <= _MAX_COUNT_DIGITS and text.isdigit() and text.isascii():
+        return int(text)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def parse_decimal(text: str) -> Fraction | None:
+    """An exact non-negative decimal such as ``3.5``, ``3,5``, ``.5`` or ``4``, else None."""
+    match = _DECIMAL.fullmatch(text)
+    if match is None:
+        return None
+    whole, fraction = match.group(1), match.group(2) or ""
+    if not whole and not fraction:
+        return None
+    value = Fraction(int(whole or "0"))
+    if fraction:
+        value += Fraction(int(fraction), 10 ** len(fraction))
+    return value
+
+
+def parse_date(text: str) -> date | None:
+    """A date written YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD, DD.MM.YYYY or DD/MM/YYYY, else None."""
+    iso = _ISO_DATE.fullmatch(text)
+    if iso is not None:
+        year, month, day = int(iso.group(1)), int(iso.group(3)), int(iso.group(4))
+    else:
+        day_first = _DAY_FIRST_DATE.fullmatch(text)
+        if day_first is None:
+            return None
+        day, month, year = int(day_first.group(1)), int(day_first.group(3)), int(day_first.group(4))
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def format_points(value: Fraction) -> str:
+    """Points as the TRF points column writes them (``4.0``, ``3.5``, ``2.25``); else ``a/b``."""
+    for digits in range(1, 7):
+        scaled = value * 10**digits
+        if scaled.denominator == 1:
+            sign = "-" if scaled < 0 else ""
+            whole, part = divmod(abs(scaled.numerator), 10**digits)
+            decimals = f"{part:0{digits}d}".rstrip("0") or "0"
+            return f"{sign}{whole}.{decimals}"
+    return str(value)

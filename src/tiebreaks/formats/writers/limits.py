@@ -1,0 +1,219 @@
+"""What the writers share about the limits of their formats: who a value belongs to, and the
+names shortened on request.
+
+Every writer checks each value before it writes anything; a value its format cannot hold (too
+wide, out of range, a character the format cannot carry, a value its reader would read back
+otherwise) raises :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the
+field. The table of which field each format holds is in ``docs/formats.md``; the comparison of
+a tournament with the one a file reads back is :mod:`.round_trip`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TypeVar
+
+from ...errors import Diagnostic, FormatLimitError, Location, ParameterHint
+from ...model import Player, Tournament
+from ...model.team import TeamRecord
+
+__all__ = [
+    "TOURNAMENT",
+    "Refuser",
+    "player_label",
+    "shortened_names",
+    "team_label",
+    "text_fields",
+]
+
+#: the participant named for the tournament's own (header) fields
+TOURNAMENT = "the tournament"
+_SHOWN_NAME = 40
+_T = TypeVar("_T")
+
+
+def _short(name: str) -> str:
+    """A name as a message shows it: control and formatting characters replaced (a message is
+    one line), shortened when long."""
+    from ...render.safe_text import shown_name
+
+    name = shown_name(name)
+    return name if len(name) <= _SHOWN_NAME else name[: _SHOWN_NAME - 1] + "\u2026"
+
+
+def player_label(player: Player) -> str:
+    """``player 12 (Ann Example)``: the start number and the name (shortened when long)."""
+    if not player.name:
+        return f"player {player.start_number}"
+    return f"player {player.start_number} ({_short(player.name)})"
+
+
+def team_label(team: TeamRecord) -> str:
+    """``team 3 (Kings)``: the team number and name."""
+    if not team.name:
+        return f"team {team.number}"
+    return f"team {team.number} ({_short(team.name)})"
+
+
+class Refuser:
+    """Raises the :class:`FormatLimitError` of one format."""
+
+    def __init__(self, format_name: str) -> None:
+        self.format_name = format_name
+
+    def refuse(
+        self, who: str, field: str, value: object, limit: str, advice: str | ParameterHint = ""
+    ) -> FormatLimitError:
+        """The error (to be raised by the caller)."""
+        return FormatLimitError(self.format_name, who, field, value, limit, advice)
+
+    def whole(
+        self, who: str, field: str, value: int | None, low: int, high: int, limit: str
+    ) -> None:
+        """A whole number (or None) within ``low..high``."""
+        if value is not None and not low <= value <= high:
+            raise self.refuse(who, field, value, limit)
+
+
+def text_fields(tournament: Tournament) -> Iterator[tuple[str, str, str]]:
+    """Every text of a tournament as (participant, field, text), header first: the texts a
+    format may have to refuse a character of."""
+    yield TOURNAMENT, "name", tournament.name
+    yield TOURNAMENT, "type (092)", tournament.type_text
+    yield TOURNAMENT, "type code (192)", tournament.type_code
+    yield TOURNAMENT, "national rating federation (172)", tournament.national_federation
+    yield TOURNAMENT, "rating method (172)", tournament.rating_method
+    for label, items in (
+        ("tie-break list (202)", tournament.tiebreak_list),
+        ("standings list (212)", tournament.standings_list),
+        ("published column", tournament.published_columns),
+    ):
+        for item in items:
+            yield TOURNAMENT, label, item
+    records = tournament.team_records
+    if records is not None:
+        yield TOURNAMENT, "board colours (352)", records.board_colours
+        for team in records.teams:
+            yield team_label(team), "name", team.name
+            yield team_label(team), "short name", team.short_name
+    for player in tournament.players:
+        who = player_label(player)
+        for field, text in (
+            ("name", player.name),
+            ("sex", player.sex),
+            ("title", player.title),
+            ("federation", player.federation),
+            ("FIDE id", player.fide_id),
+            ("birth date", player.birth_date),
+        ):
+            yield who, field, text
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, without the blanks the cut leaves at its end
+    (a reader would take them away)."""
+    return text if len(text) <= width else text[:width].rstrip()
+
+
+def shortened_names(
+    tournament: Tournament, player_width: int, team_width: int, short_width: int
+) -> tuple[Tournament, list[Diagnostic]]:
+    """The tournament with every player name cut to ``player_width`` characters, team names
+    to ``team_width`` and short team names to ``short_width``, and one warning per name cut
+    (at the participant's line in the source, when known). Names that become equal where
+    that matters get a warning too: players (a rating list matched by name, ``--ratings``,
+    could no longer tell them apart) and teams (the standings show teams by name)."""
+    changes: list[Diagnostic] = []
+    players = []
+    for player in tournament.players:
+        name = _cut(player.name, player_width)
+        if name != player.name:
+            where = _where(tournament, player.line)
+            message = (
+                f"{player_label(player)}: name shortened to {player_width} characters: "
+                f"{player.name!r} -> {name!r}"
+            )
+            changes.append(Diagnostic(message, where))
+        players.append(replace(player, name=name) if name != player.name else player)
+    changes.extend(_now_equal(tournament.players, players))
+    records = tournament.team_records
+    if records is not None:
+        teams = [
+            _cut_team(tournament, team, team_width, short_width, changes) for team in records.teams
+        ]
+        changes.extend(_teams_now_equal(records.teams, teams))
+        records = replace(records, teams=tuple(teams))
+    return replace(tournament, players=tuple(players), team_records=records), changes
+
+
+def _where(tournament: Tournament, line: int | None) -> Location | None:
+    if not line and not tournament.source:
+        return None
+    return Location(tournament.source, line or 0)
+
+
+def _cut_team(
+    tournament: Tournament,
+    team: TeamRecord,
+    team_width: int,
+    short_width: int,
+    changes: list[Diagnostic],
+) -> TeamRecord:
+    name, short = _cut(team.name, team_width), _cut(team.short_name, short_width)
+    for field, width, old, new in (
+        ("name", team_width, team.name, name),
+        ("short name", short_width, team.short_name, short),
+    ):
+        if new != old:
+            message = (
+                f"{team_label(team)}: {field} shortened to {width} characters: {old!r} -> {new!r}"
+            )
+            changes.append(Diagnostic(message, _where(tournament, team.line)))
+    return replace(team, name=name, short_name=short)
+
+
+def _now_equal(before: tuple[Player, ...], after: list[Player]) -> Iterator[Diagnostic]:
+    """A warning for each pair of players whose names differed and are equal after
+    shortening (compared as a rating list by name compares them)."""
+    from ...model.rating_lists import name_key
+
+    pairs = [
+        (name_key(old.name), name_key(new.name), old, new.name)
+        for old, new in zip(before, after, strict=True)
+    ]
+    for other, player, name in _merged(pairs):
+        yield Diagnostic(
+            f"players {other.start_number} and {player.start_number} have the same name after "
+            f"shortening, {name!r}",
+            hint=ParameterHint(
+                "table", "a rating list matched by name ({}) cannot tell them apart"
+            ),
+        )
+
+
+def _teams_now_equal(
+    before: tuple[TeamRecord, ...], after: list[TeamRecord]
+) -> Iterator[Diagnostic]:
+    """A warning for each pair of teams whose names differed and are equal after
+    shortening."""
+    pairs = [
+        (old.name.casefold(), new.name.casefold(), old, new.name)
+        for old, new in zip(before, after, strict=True)
+    ]
+    for other, team, name in _merged(pairs):
+        yield Diagnostic(
+            f"teams {other.number} and {team.number} have the same name after shortening, "
+            f"{name!r}: the standings cannot tell them apart by name"
+        )
+
+
+def _merged(pairs: list[tuple[str, str, _T, str]]) -> Iterator[tuple[_T, _T, str]]:
+    """(first, later, new name) for each later item whose new key equals that of an earlier
+    item with another old key."""
+    first: dict[str, tuple[str, _T]] = {}
+    for old_key, new_key, item, name in pairs:
+        if new_key not in first:
+            first[new_key] = (old_key, item)
+        elif first[new_key][0] != old_key:
+            yield first[new_key][1], item, name

@@ -1,0 +1,262 @@
+"""Checking published standings: does a table someone else computed agree with ours, and if
+not, which regime or modifier variant would reproduce it?
+
+* :func:`check_published`: the ranks a file states (TRF rank column, JSON ranks) and the
+  tie-break values it carries (our JSON, Chess-JSON) against the standings we compute, with
+  every difference in plain words. A published value may be rounded: it agrees when our exact
+  value rounds (half up) to it at the published number of decimals.
+* :func:`infer_variants`: for each published value column, every regime and modifier variant
+  of that tie-break that reproduces all its values; without values, the variants of the list
+  (each tie-break with its cut/median/forfeit variants, each regime) that reproduce all the
+  published ranks, closest to the declared list first.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..engine.cut_check import removes_every_round
+from ..engine.names import resolve_name
+from ..engine.numbers import round_half_up
+from ..engine.registry import Kind, definition
+from ..engine.spec import TiebreakSpec
+from ..errors import UsageError
+from ..model import Tournament
+from ..model.rules import REGIMES
+from ..standings import Row, Standings, compute_standings
+
+#: modifier variants tried for a tie-break, by the modifiers it takes
+_CUTS = ((0, 0), (1, 0), (2, 0), (0, 1))
+_MAX_COMBINATIONS = 500
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One disagreement: a rank or a value of one participant."""
+
+    start_number: int
+    name: str
+    what: str
+    published: Fraction | int | None
+    computed: Fraction | int | None
+
+    def __str__(self) -> str:
+        return (
+            f"#{self.start_number} {self.name}: the file says {self.what} {_text(self.published)},"
+            f" we compute {_text(self.computed)}"
+        )
+
+
+def _text(value: Fraction | int | None) -> str:
+    from ..engine.numbers import to_decimal_text
+
+    return "nothing" if value is None else to_decimal_text(value)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The comparison of a file's published standings with ours."""
+
+    standings: Standings
+    ranks_compared: int
+    values_compared: int
+    differences: tuple[Difference, ...]
+    unmatched_columns: tuple[str, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        """True when nothing differs."""
+        return not self.differences
+
+
+def check_published(
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
+    rules: str | None = None,
+) -> CheckReport:
+    """Compare the file's stated ranks and published values with the standings we compute
+    (with the file's own list unless ``tiebreaks`` is given)."""
+    standings = compute_standings(tournament, tiebreaks, rules)
+    differences: list[Difference] = []
+    ranks = 0
+    for row in standings.rows:
+        stated = row.player.stated_rank
+        if stated:
+            ranks += 1
+            if stated != row.rank:
+                differences.append(_difference(row, "rank", stated, row.rank))
+    values, unmatched = _compare_values(tournament, standings, differences)
+    return CheckReport(standings, ranks, values, tuple(differences), unmatched)
+
+
+def _difference(
+    row: Row, what: str, published: Fraction | int | None, computed: Fraction | int | None
+) -> Difference:
+    return Difference(row.player.start_number, row.player.name, what, published, computed)
+
+
+def _column_for(label: str, standings: Standings) -> str | None:
+    """The standings column that a published label names (its text or any tie-break name)."""
+    if label in standings.columns:
+        return label
+    try:
+        wanted = str(resolve_name(label).spec)
+    except UsageError:
+        return None
+    return wanted if wanted in standings.columns else None
+
+
+def _compare_values(
+    tournament: Tournament, standings: Standings, differences: list[Difference]
+) -> tuple[int, tuple[str, ...]]:
+    compared = 0
+    unmatched: list[str] = []
+    players = {player.start_number: player for player in tournament.players}
+    for position, label in enumerate(tournament.published_columns):
+        column = _column_for(label, standings)
+        if column is None:
+            unmatched.append(label)
+            continue
+        for row in standings.rows:
+            stated = players[row.player.start_number].stated_values
+            published = stated[position] if position < len(stated) else None
+            if published is None:
+                continue
+            compared += 1
+            if not agrees(published, row.values[column]):
+                differences.append(_difference(row, label, published, row.values[column]))
+    return compared, tuple(unmatched)
+
+
+def agrees(published: Fraction, computed: Fraction | None) -> bool:
+    """True when ``computed`` rounds (half up) to ``published`` at its decimals."""
+    if computed is None:
+        return False
+    places = _decimals(published)
+    return round_half_up(computed, places) == published
+
+
+def _decimals(value: Fraction) -> int:
+    for places in range(7):
+        if (value * 10**places).denominator == 1:
+            return places
+    return 6
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A reading that reproduces published numbers: the regime and the tie-break list (or
+    the one column's descriptor), and how many published numbers it matches."""
+
+    rules: str
+    tiebreaks: tuple[str, ...]
+    matched: int
+    compared: int
+    column: str = ""
+
+
+def infer_variants(
+    tournament: Tournament, tiebreaks: str | Sequence[str] | None = None
+) -> list[Variant]:
+    """Readings that reproduce the published values (per column) or, without values, the
+    published ranks (whole list)."""
+    if tournament.published_columns and any(p.stated_values for p in tournament.players):
+        return _infer_columns(tournament)
+    if not any(player.stated_rank for player in tournament.players):
+        raise UsageError("the file publishes neither ranks nor tie-break values to infer from")
+    return _infer_list(tournament, tiebreaks)
+
+
+def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
+    """The modifier variants of one tie-break tried by inference: cuts and medians (where the
+    tie-break takes them), forfeits counted as games (``/P``), the Koya limit moved."""
+    entry = definition(spec.acronym)
+    base = replace(spec, cut=0, median=0, forfeits_as_played=False, koya_limit=None)
+    variants = [base]
+    if "C" in entry.modifiers or "M" in entry.modifiers:
+        variants = [
+            replace(base, cut=cut, median=median)
+            for cut, median in _CUTS
+            if (cut == 0 or "C" in entry.modifiers) and (median == 0 or "M" in entry.modifiers)
+        ]
+    if "L" in entry.modifiers:
+        variants = [replace(base, koya_limit=limit or None) for limit in (0, -2, -1, 1, 2)]
+    if "P" in entry.modifiers:
+        variants += [replace(variant, forfeits_as_played=True) for variant in variants]
+    return variants
+
+
+def _variants(spec: TiebreakSpec, rounds: int) -> list[TiebreakSpec]:
+    """The variants of :func:`spec_variants` that leave something to sum in a tournament of
+    ``rounds`` rounds (a cut of every round is refused, C.07 Art. 14)."""
+    return [variant for variant in spec_variants(spec) if not removes_every_round(variant, rounds)]
+
+
+def _infer_columns(tournament: Tournament) -> list[Variant]:
+    found: list[Variant] = []
+    for position, label in enumerate(tournament.published_columns):
+        try:
+            base = resolve_name(label).spec
+        except UsageError:
+            continue
+        if definition(base.acronym).kind is Kind.GROUP or base.acronym == "PTS":
+            continue
+        found.extend(_column_matches(tournament, position, label, base))
+    return found
+
+
+def _column_matches(
+    tournament: Tournament, position: int, label: str, base: TiebreakSpec
+) -> Iterator[Variant]:
+    published = {
+        player.start_number: player.stated_values[position]
+        for player in tournament.players
+        if position < len(player.stated_values) and player.stated_values[position] is not None
+    }
+    for rules in REGIMES:
+        for variant in _variants(base, tournament.rounds):
+            standings = compute_standings(tournament, ["PTS", variant], rules)
+            column = standings.columns[-1]
+            matched = sum(
+                1
+                for row in standings.rows
+                if _agrees_with(published.get(row.player.start_number), row.values[column])
+            )
+            if matched == len(published):
+                yield Variant(rules, (str(variant),), matched, len(published), label)
+
+
+def _agrees_with(published: Fraction | None, computed: Fraction | None) -> bool:
+    return published is not None and agrees(published, computed)
+
+
+def _infer_list(tournament: Tournament, tiebreaks: str | Sequence[str] | None) -> list[Variant]:
+    declared = compute_standings(tournament, tiebreaks).tiebreaks
+    rounds = tournament.rounds
+    choices = [_variants(spec, rounds) if _varies(spec) else [spec] for spec in declared]
+    combinations = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
+    stated = {p.start_number: p.stated_rank for p in tournament.players if p.stated_rank}
+    found = []
+    for rules in REGIMES:
+        for combination in combinations:
+            standings = compute_standings(tournament, list(combination), rules)
+            matched = sum(
+                1 for row in standings.rows if stated.get(row.player.start_number) == row.rank
+            )
+            if matched == len(stated):
+                listed = tuple(str(spec) for spec in combination)
+                found.append(Variant(rules, listed, matched, len(stated)))
+    declared_text = tuple(str(spec) for spec in declared)
+    return sorted(found, key=lambda v: _changes(v.tiebreaks, declared_text))
+
+
+def _changes(first: tuple[str, ...], second: tuple[str, ...]) -> int:
+    return sum(a != b for a, b in zip(first, second, strict=True))
+
+
+def _varies(spec: TiebreakSpec) -> bool:
+    entry = definition(spec.acronym)
+    return entry.kind is Kind.VALUE and bool(set(entry.modifiers) & set("CMLP"))
