@@ -34,7 +34,7 @@ LIVE_LIST = "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE"
 
 def catalogue() -> str:
     """Every tie-break of the catalogue that applies to individual tournaments."""
-    from tiebreaks.engine.registry import catalogue as entries
+    from tiebreaks.engine.catalogue import catalogue as entries
 
     return ",".join(e.acronym for e in entries() if e.scope in ("individual", "both"))
 
@@ -163,7 +163,7 @@ def _grid_seconds(context: Any) -> float:
 
 
 def _reference_seconds(context: Any, name: str) -> float:
-    from tiebreaks.engine.registry import resolve
+    from tiebreaks.engine.catalogue import resolve
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
@@ -179,8 +179,8 @@ def _reference_seconds(context: Any, name: str) -> float:
 def _columnar_seconds(context: Any, name: str) -> float:
     """The columnar path where there is one (DE: the test of a large tied group); the
     reference time otherwise (DEB, RBT), as the standings run them."""
+    from tiebreaks.engine.catalogue import resolve
     from tiebreaks.engine.columnar import group_left_tied, vector_column
-    from tiebreaks.engine.registry import resolve
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))

@@ -46,7 +46,8 @@ def test_hidden_buchholz_variant_from_ranks() -> None:
 def test_cli_check_exit_codes(tmp_path: object) -> None:
     from click.testing import CliRunner
 
-    from tiebreaks.cli.main import EXIT_DIFFERENT, main
+    from tiebreaks.cli.common import EXIT_DIFFERENT
+    from tiebreaks.cli.main import main
 
     result = CliRunner().invoke(main, ["check", str(SWISS)])
     # The Held file's rank column holds the start numbers, not the final ranks.

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from tiebreaks import example_path
-from tiebreaks.cli.main import EXIT_INPUT, EXIT_USAGE, main
+from tiebreaks.cli.common import EXIT_INPUT, EXIT_USAGE
+from tiebreaks.cli.main import main
 
 GOLDEN = Path(__file__).parent / "golden"
 SWISS = str(example_path("held-swiss-16.trf"))

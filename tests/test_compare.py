@@ -17,7 +17,8 @@ from hypothesis import given, settings
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.cli.common import EXIT_USAGE
+from tiebreaks.cli.main import main
 from tiebreaks.services.compare import Comparison, compare_standings, decide
 
 from .lists import fitting

@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.cli.common import EXIT_USAGE
+from tiebreaks.cli.main import main
+from tiebreaks.engine.catalogue import catalogue
 from tiebreaks.engine.explanation import explainer_for, group_explainer_for
-from tiebreaks.engine.registry import Kind, catalogue
+from tiebreaks.engine.registry import Kind
 from tiebreaks.services.explain import explain_participant, explain_value, find_participant, why
 
 from .builders import crosstable

@@ -29,7 +29,8 @@ from tiebreaks import (
     example_path,
     read_tournament,
 )
-from tiebreaks.cli.main import EXIT_USAGE, OPTIONS, main
+from tiebreaks.cli.common import EXIT_USAGE, OPTIONS
+from tiebreaks.cli.main import main
 from tiebreaks.model.rating_lists import apply_rating_order
 
 SWISS = example_path("held-swiss-16.trf")

@@ -26,7 +26,8 @@ from tiebreaks import (
     example_path,
     read_tournament,
 )
-from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.cli.common import EXIT_USAGE
+from tiebreaks.cli.main import main
 from tiebreaks.services.explain import find_participant
 
 SWISS = example_path("held-swiss-16.trf")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tiebreaks import FIDE_2024, FIDE_2026, UsageError, parse_spec
-from tiebreaks.engine.registry import catalogue, resolve
+from tiebreaks.engine.catalogue import catalogue, resolve
 from tiebreaks.engine.spec import TiebreakSpec
 from tiebreaks.model.rules import FIDE_2009, UNADJUSTED, rules_by_name, rules_for_date
 

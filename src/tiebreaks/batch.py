@@ -148,23 +148,25 @@ def process_file(task: Task, options: BatchOptions) -> BatchResult:
 
 
 def process_chunk(tasks: Sequence[Task], options: BatchOptions) -> list[BatchResult]:
-    """The results of a chunk of files (one call per worker round trip)."""
-    return [process_file(task, options) for task in tasks]
+    """The results of a chunk of files (one call per worker round trip), with the cycle
+    collector paused: reading and ranking build many objects and no cycles."""
+    from .formats.reading import paused_garbage_collector
+
+    with paused_garbage_collector():
+        return [process_file(task, options) for task in tasks]
 
 
 def _read(task: Task, max_input: int) -> Tournament:
     """The task's tournament; only a regular file is read (a file that became a named pipe
     since the plan is refused, not waited for)."""
     from .formats.detect import read_data
-    from .formats.reading import paused_garbage_collector
 
     data = task.data
     if data is None:
         data = read_input(task.path, max_bytes=max_input, regular_only=True)
     elif len(data) > max_input:
         raise InputTooLargeError(task.path, max_input, len(data))
-    with paused_garbage_collector():
-        return read_data(data, task.path)
+    return read_data(data, task.path)
 
 
 def _standings(tournament: Tournament, options: BatchOptions) -> Standings:
@@ -745,8 +747,8 @@ def summary_csv(results: Iterable[BatchResult]) -> str:
     import csv
     import io
 
+    from .model.text import shown_name
     from .render.csv import spreadsheet_safe
-    from .render.safe_text import shown_name
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -777,7 +779,7 @@ def summary_html(results: Iterable[BatchResult]) -> str:
     """A self-contained HTML page: the count of each status and one row per file, sorted by
     path. Every text is escaped, shown as :func:`~tiebreaks.render.safe_text.shown_name`
     shows a name, and isolated in ``<bdi>`` (a right-to-left file name stays in its cell)."""
-    from .render.safe_text import shown_name
+    from .model.text import shown_name
 
     rows = sorted(results, key=_path_key)
     counts = ", ".join(

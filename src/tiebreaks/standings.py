@@ -15,17 +15,17 @@ from fractions import Fraction
 from itertools import groupby, repeat
 from typing import TYPE_CHECKING
 
+from .engine.catalogue import resolve
 from .engine.column import Column, sort_keys
 from .engine.columnar import group_left_tied, load_numpy, vector_column, wanted
 from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
 from .engine.names import ResolvedName, resolve_list, resolve_name
-from .engine.registry import Definition, Kind, resolve
+from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError
-from .formats.reading import paused_garbage_collector
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
@@ -310,8 +310,7 @@ def compute_standings(
     ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
     """
     options = Options(after_round, unrated_rating, pairing_system, lots_seed, primary)
-    with paused_garbage_collector():
-        return _compute_standings(tournament, tiebreaks, rules, options)
+    return _compute_standings(tournament, tiebreaks, rules, options)
 
 
 def _compute_standings(

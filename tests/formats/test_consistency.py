@@ -21,7 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiebreaks.batch import BatchOptions, Task, process_file
-from tiebreaks.cli.main import EXIT_INPUT, main
+from tiebreaks.cli.common import EXIT_INPUT
+from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError, Location
 from tiebreaks.formats.chess_json import read_chess_json
 from tiebreaks.formats.readers.consistency import (

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli.main import EXIT_USAGE, main
+from tiebreaks.cli.common import EXIT_USAGE
+from tiebreaks.cli.main import main
 from tiebreaks.formats.detect import detect_format
 from tiebreaks.services.check import infer_variants
 

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks.errors import InputError
-from tiebreaks.formats import decode_trf_bytes, read_trf_bytes, read_trf_text
 from tiebreaks.formats.detect import read_data
 from tiebreaks.formats.readers.ratings_csv import read_rating_table
+from tiebreaks.formats.readers.trf import decode_trf_bytes, read_trf_bytes, read_trf_text
 
 EXAMPLES = Path(tiebreaks.__file__).parent / "examples"
 ROUND_ROBIN_6 = (EXAMPLES / "held-round-robin-6.trf").read_text("utf-8")

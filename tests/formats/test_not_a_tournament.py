@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks.batch import result_line, run_batch
-from tiebreaks.cli.main import EXIT_INPUT, main
+from tiebreaks.cli.common import EXIT_INPUT
+from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError
 from tiebreaks.formats.detect import detect_format, read_data
 from tiebreaks.formats.readers.ratings_csv import read_rating_table

@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 import tiebreaks
-from tiebreaks.cli.main import EXIT_INPUT, main
+from tiebreaks.cli.common import EXIT_INPUT
+from tiebreaks.cli.main import main
 from tiebreaks.errors import Location
 from tiebreaks.formats.chess_json import read_chess_json
 from tiebreaks.formats.readers.trf import read_trf_text

@@ -22,7 +22,8 @@ from click.testing import CliRunner
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.cli.main import EXIT_INPUT, main
+from tiebreaks.cli.common import EXIT_INPUT
+from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError, Location
 from tiebreaks.formats.chess_json import read_chess_json
 from tiebreaks.formats.readers.trf import read_trf_text

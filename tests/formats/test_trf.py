@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks.errors import InputError, Location
-from tiebreaks.formats import read_trf_bytes, read_trf_file, read_trf_text
+from tiebreaks.formats.readers.trf import read_trf_bytes, read_trf_file, read_trf_text
 from tiebreaks.model import (
     ABSENT,
     STANDARD,

@@ -9,9 +9,9 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.model.text import shown_name
 from tiebreaks.render import standings_csv
 from tiebreaks.render.csv import spreadsheet_safe
-from tiebreaks.render.safe_text import shown_name
 from tiebreaks.render.values import ValueTexts
 
 from .test_injection import standings_with

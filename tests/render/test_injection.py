@@ -20,10 +20,11 @@ import pytest
 from tiebreaks import Standings, compute_standings, example_path, read_tournament
 from tiebreaks.batch import BatchResult, summary_csv, summary_html
 from tiebreaks.model import Tournament
+from tiebreaks.model.text import shown_name, shown_text
 from tiebreaks.render import comparison_text, standings_csv, standings_text
 from tiebreaks.render.explain import placing_text, why_text
 from tiebreaks.render.html import render_page, standings_html
-from tiebreaks.render.safe_text import page_text, shown_name, shown_text
+from tiebreaks.render.safe_text import page_text
 from tiebreaks.services.compare import compare_standings
 from tiebreaks.services.explain import explain_participant, find_participant, why
 

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from tiebreaks import Standings, compute_standings
 from tiebreaks.batch import BatchResult, summary_csv
 from tiebreaks.cli.main import main
+from tiebreaks.model.text import shown_name, shown_text
 from tiebreaks.render import standings_csv, standings_text
 from tiebreaks.render.csv import spreadsheet_safe
 from tiebreaks.render.explain import placing_text
 from tiebreaks.render.html import render_page, standings_html
-from tiebreaks.render.safe_text import shown_name, shown_text
 from tiebreaks.services.explain import explain_participant, find_participant
 
 from .test_injection import csv_rows, held_swiss, renamed

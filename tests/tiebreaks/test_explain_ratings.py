@@ -16,11 +16,11 @@ import tiebreaks
 from tests.builders import Builder
 from tests.lists import fitting
 from tests.strategies import swiss_tournaments
+from tiebreaks.engine.catalogue import catalogue
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.explanation import Explanation, explainer_for
 from tiebreaks.engine.families.ratings import UNRATED_RATING
 from tiebreaks.engine.numbers import round_half_up
-from tiebreaks.engine.registry import catalogue
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.model.rules import FIDE_2026
 

@@ -17,6 +17,7 @@ import tiebreaks
 from tests.builders import Builder, player_against
 from tests.strategies import swiss_tournaments
 from tests.tiebreaks.test_us_chess import mixed_swiss, three_tied
+from tiebreaks.engine.catalogue import catalogue, resolve
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.explanation import (
     Explanation,
@@ -25,7 +26,6 @@ from tiebreaks.engine.explanation import (
     group_explainer_for,
 )
 from tiebreaks.engine.families.national.us_chess import explain_result_between_tied_players
-from tiebreaks.engine.registry import catalogue, resolve
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.model import ResultKind, Tournament
 from tiebreaks.model.rules import FIDE_2026

@@ -10,6 +10,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tiebreaks.engine import names
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.names import (
     ResolvedName,
     find_collisions,
@@ -19,7 +20,6 @@ from tiebreaks.engine.names import (
     resolve_name,
 )
 from tiebreaks.engine.names_data import AMBIGUOUS, NAMES
-from tiebreaks.engine.registry import resolve
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.errors import UsageError
 

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.builders import Builder, round_robin_schedule
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.column import Column
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.families import ratings
@@ -24,7 +25,6 @@ from tiebreaks.engine.fide_tables import (
     rating_difference,
     table_expected_score,
 )
-from tiebreaks.engine.registry import resolve
 from tiebreaks.engine.spec import TiebreakSpec, parse_spec
 from tiebreaks.errors import UsageError
 from tiebreaks.formats.readers.trf import read_trf_file

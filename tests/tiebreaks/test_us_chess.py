@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from tests.builders import Builder, player_against
 from tests.strategies import swiss_tournaments
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.families.national import us_chess
-from tiebreaks.engine.registry import Kind, resolve
+from tiebreaks.engine.registry import Kind
 from tiebreaks.engine.spec import TiebreakSpec, parse_spec
 from tiebreaks.errors import UsageError
 from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament

@@ -19,6 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiebreaks.engine import columnar as vectorised
+from tiebreaks.engine.catalogue import catalogue as registry_catalogue
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.column import Column
 from tiebreaks.engine.columnar import vector_column
 from tiebreaks.engine.columnar.catalogue import implementation
@@ -26,8 +28,6 @@ from tiebreaks.engine.columnar.direct_encounter import unseparated_group
 from tiebreaks.engine.columnar.ranking import ArrayGroups
 from tiebreaks.engine.columnar.sums import Contributions, modified_sums
 from tiebreaks.engine.context import Context, build_context
-from tiebreaks.engine.registry import catalogue as registry_catalogue
-from tiebreaks.engine.registry import resolve
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.engine.sums import Contribution, modified_sum
 from tiebreaks.errors import InputError, UsageError

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.column import Column
 from tiebreaks.engine.columnar import vector_column
 from tiebreaks.engine.context import Context, build_context
-from tiebreaks.engine.registry import resolve
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament
 from tiebreaks.model.rules import rules_by_name

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.columnar import vector_column
 from tiebreaks.engine.context import Context, build_context
-from tiebreaks.engine.registry import resolve
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.errors import UsageError
 from tiebreaks.model import ResultKind, ScoreSystem, Tournament

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.columnar import vector_column
 from tiebreaks.engine.columnar.ratings import (
     EXPECTED,
@@ -31,7 +32,6 @@ from tiebreaks.engine.columnar.ratings import (
 from tiebreaks.engine.context import build_context
 from tiebreaks.engine.families.ratings import perfect_performance
 from tiebreaks.engine.fide_tables import expected_score
-from tiebreaks.engine.registry import resolve
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.errors import UsageError
 from tiebreaks.model import ResultKind, ScoreSystem, Tournament

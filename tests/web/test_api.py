@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tiebreaks import compute_standings
-from tiebreaks.engine.registry import catalogue
+from tiebreaks.engine.catalogue import catalogue
 from tiebreaks.errors import InputError
 from tiebreaks.formats.detect import read_data
 from tiebreaks.model.rules import REGIMES

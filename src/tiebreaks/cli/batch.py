@@ -117,7 +117,7 @@ def batch(
     Exit code: 0 all ok, 3 some differ (--check), 1 some unreadable or malformed, 70 some
     internal error."""
     from ..batch import BatchOptions, plan_batch, protect_inputs
-    from .main import _guarded
+    from .common import guarded
 
     mode = "check" if check_mode else "standings"
     options = BatchOptions(mode, tiebreak_list, rules, top, max_input)
@@ -133,13 +133,13 @@ def batch(
             click.echo(f"batch: {note}", err=True)
         return plan
 
-    plan = _guarded(prepare)
+    plan = guarded(prepare)
     if plan.skipped:
         click.echo(f"batch: {len(plan.skipped)} files already in {output}, skipped", err=True)
     show = sys.stderr.isatty() if progress is None else progress
     run = _Run(plan, options, workers, dask_scheduler, ship, ordered)
     bar = _Progress(len(plan.tasks) + len(plan.not_files), show)
-    results = _guarded(lambda: run.write(output, resume, bar))
+    results = guarded(lambda: run.write(output, resume, bar))
     if summary:
         _write_summary(summary, [*plan.previous, *results])
     sys.exit(exit_code(results))
@@ -223,9 +223,9 @@ def _write_summary(summary: tuple[str, str], results: list[BatchResult]) -> None
     written atomically (checked against the inputs before the run)."""
     from ..batch import latest_results, summary_csv, summary_html
     from ..formats.files import write_output
-    from .main import _guarded
+    from .common import guarded
 
     kind, target = summary
     latest = list(latest_results(results).values())
     content = summary_csv(latest) if kind == "csv" else summary_html(latest)
-    _guarded(lambda: write_output(target, content))
+    guarded(lambda: write_output(target, content))

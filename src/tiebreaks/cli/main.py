@@ -12,63 +12,19 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
+from ..formats import CONVERT_FORMATS, EXTENSIONS, READ_FORMATS
+from ..render import STANDINGS_FORMATS
+from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL, OPTIONS, guarded, say
 from .types import byte_size
 
 if TYPE_CHECKING:
     from ..errors import Diagnostic, Location
     from ..model import Tournament
     from ..standings import Standings
-
-EXIT_INPUT = 1
-EXIT_USAGE = 2
-EXIT_DIFFERENT = 3
-EXIT_INTERNAL = 70
-
-T = TypeVar("T")
-
-
-def say(message: str) -> None:
-    """A message on standard error; names and texts quoted from the input cannot send
-    control sequences to the terminal (they are neutralised as in every readable output)."""
-    from ..render.safe_text import shown_text
-
-    click.echo(shown_text(message), err=True)
-
-
-#: the library's parameters and the options that give them: the library's errors and warnings
-#: name its parameters (``after_round=12 is outside ...``), the command line its options
-OPTIONS = {
-    "after_round": "--after-round",
-    "unrated_rating": "--unrated-rating",
-    "pairing_system": "--system",
-    "lots_seed": "--lots",
-    "primary": "--primary",
-    "tiebreaks": "--tiebreaks",
-    "rules": "--rules",
-    "order": "--rating-order",
-    "table": "--ratings",
-    "max_input_bytes": "--max-input",
-    "shorten_names": "--shorten-names",
-}
-
-
-def _guarded(action: Callable[[], T]) -> T:
-    """Run ``action``; turn our errors into a one-line message (naming our options, not the
-    library's parameters) and an exit code."""
-    from ..errors import FormatLimitError, InputError, SourceError, TiebreaksError
-
-    try:
-        return action()
-    except (FormatLimitError, InputError, SourceError) as error:
-        say(f"error: {error.worded(OPTIONS)}")
-        sys.exit(EXIT_INPUT)
-    except TiebreaksError as error:
-        say(f"error: {error.worded(OPTIONS)}")
-        sys.exit(EXIT_USAGE)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -107,7 +63,7 @@ def _tournament_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--from",
             "input_format",
-            type=click.Choice(["trf", "json", "chess-json", "pgn", "csv"]),
+            type=click.Choice(READ_FORMATS),
             help="Input format (default: told from the content).",
         ),
         click.option(
@@ -215,9 +171,6 @@ def _int_or_none(value: int | str | None) -> int | None:
     return None if value is None else int(value)
 
 
-STANDINGS_FORMATS = ["text", "json", "csv", "html", "pdf"]
-
-
 @main.command()
 @click.argument("file")
 @click.option("--tiebreaks", "-t", "tiebreak_list", help="Ordered list, e.g. PTS,BH/C1,BH,SB.")
@@ -243,7 +196,7 @@ def standings(
     """Compute and print the standings of FILE (TRF, JSON, Chess-JSON, PGN or a CSV
     crosstable; '-' reads standard input)."""
 
-    _guarded(lambda: check_outputs([output], [file, ratings_file]))
+    guarded(lambda: check_outputs([output], [file, ratings_file]))
 
     def run() -> str | bytes:
         tournament = _read(file, ratings_file, rating_order, options)
@@ -254,29 +207,12 @@ def standings(
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
         _KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
+        from ..render.standings import render_standings
+
         return render_standings(result, output_format, lang)
 
-    _emit(_guarded(run), output)
+    _emit(guarded(run), output)
     _LEAVE_AT_ONCE.append(True)  # everything is written: see run()
-
-
-def render_standings(result: Standings, output_format: str, lang: str = "en") -> str | bytes:
-    """The standings in one of :data:`STANDINGS_FORMATS`."""
-    from .. import render
-
-    if output_format == "json":
-        return render.standings_json(result)
-    if output_format == "csv":
-        return render.standings_csv(result)
-    if output_format == "html":
-        from ..render.html import standings_html
-
-        return standings_html(result, lang)
-    if output_format == "pdf":
-        from ..render.pdf import standings_pdf
-
-        return standings_pdf(result, lang)
-    return render.standings_text(result, lang)
 
 
 def check_outputs(outputs: list[str | None], inputs: list[str | None]) -> None:
@@ -298,7 +234,7 @@ def _emit(content: str | bytes, output: str | None) -> None:
         return
     from ..formats.files import write_output
 
-    _guarded(lambda: write_output(output, content))
+    guarded(lambda: write_output(output, content))
 
 
 @main.command()
@@ -337,7 +273,7 @@ def compare(
             say(f"warning: {warning}")
         return render.comparison_text(comparison)
 
-    click.echo(_guarded(run), nl=False)
+    click.echo(guarded(run), nl=False)
 
 
 @main.command()
@@ -375,7 +311,7 @@ def explain(
             return placing_json(result, placing)
         return placing_text(result, placing)
 
-    click.echo(_guarded(run), nl=False)
+    click.echo(guarded(run), nl=False)
 
 
 def _column_label(standings: Standings, text: str) -> str:
@@ -425,19 +361,7 @@ def why(
         outcome = compare_two(result, a, b)
         return why_json(outcome) if output_format == "json" else why_text(outcome)
 
-    click.echo(_guarded(run), nl=False)
-
-
-CONVERT_FORMATS = ["trf", "json", "chess-json", "csv", "html", "pdf", "text"]
-_EXTENSIONS = {
-    ".trf": "trf",
-    ".txt": "trf",
-    ".json": "json",
-    ".csv": "csv",
-    ".html": "html",
-    ".htm": "html",
-    ".pdf": "pdf",
-}
+    click.echo(guarded(run), nl=False)
 
 
 @main.command()
@@ -474,52 +398,27 @@ def convert(
     tournament."""
 
     written = None if target == "-" else target
-    _guarded(lambda: check_outputs([written], [source, ratings_file]))
+    guarded(lambda: check_outputs([written], [source, ratings_file]))
 
     def run() -> str | bytes:
         from ..errors import UsageError
 
-        chosen = output_format or _EXTENSIONS.get(Path(target).suffix.lower())
+        chosen = output_format or EXTENSIONS.get(Path(target).suffix.lower())
         if chosen is None:
             raise UsageError(f"cannot tell the output format from {target!r}; use --to")
         tournament = _read(source, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
         changes: list[Diagnostic] = []
-        content = write_tournament(
+        from ..formats.detect import write_data
+
+        content = write_data(
             tournament, result, chosen, lang, shorten_names=shorten_names, changes=changes
         )
         for change in changes:
             say(f"warning: {change.worded(OPTIONS)}")
         return content
 
-    _emit(_guarded(run), written)
-
-
-def write_tournament(
-    tournament: Tournament,
-    result: Standings,
-    output_format: str,
-    lang: str = "en",
-    *,
-    shorten_names: bool = False,
-    changes: list[Diagnostic] | None = None,
-) -> str | bytes:
-    """A tournament and its standings in one of :data:`CONVERT_FORMATS`; a value the format
-    cannot hold raises FormatLimitError. ``shorten_names`` (TRF): names are cut to their
-    columns instead, each cut added to ``changes``."""
-    if output_format == "trf":
-        from ..formats.writers.trf import write_trf
-
-        return write_trf(tournament, result, shorten_names=shorten_names, changes=changes)
-    if output_format == "json":
-        from ..formats.tournament_json import write_tournament_json
-
-        return write_tournament_json(tournament, result)
-    if output_format == "chess-json":
-        from ..formats.chess_json import write_chess_json
-
-        return write_chess_json(tournament, result)
-    return render_standings(result, output_format, lang)
+    _emit(guarded(run), written)
 
 
 @main.command()
@@ -554,7 +453,7 @@ def check(
         render = check_json if output_format == "json" else check_text
         return render(report, variants), report.agrees
 
-    text, agrees = _guarded(run)
+    text, agrees = guarded(run)
     click.echo(text, nl=False)
     if not agrees:
         sys.exit(EXIT_DIFFERENT)
@@ -583,7 +482,7 @@ def team_view(file: str, team_number: int, max_input: int) -> None:
             known = ", ".join(str(team.number) for team in teams.teams)
             raise UsageError(f"no team {team_number}; the teams are {known}") from None
 
-    click.echo(_guarded(run), nl=False)
+    click.echo(guarded(run), nl=False)
 
 
 def _sides(rules: tuple[str, ...], lists: tuple[str, ...]) -> list[tuple[str | None, str | None]]:
@@ -606,7 +505,7 @@ def list_tiebreaks(name: str | None) -> None:
     everything about one tie-break NAME (a code or any name it is known by)."""
     from ..render import catalogue as catalogue_text
 
-    click.echo(_guarded(lambda: catalogue_text.details(name) if name else catalogue_text.table()))
+    click.echo(guarded(lambda: catalogue_text.details(name) if name else catalogue_text.table()))
 
 
 #: set by a command whose output is complete and that has nothing left to close

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 from ..model.rules import Rules
-from ..model.team import TeamTournament
+from ..model.team_matches import TeamTournament
 
 NO_OPPONENT = -1
 T = TypeVar("T")

@@ -46,7 +46,7 @@ from difflib import SequenceMatcher
 from functools import cache
 
 from ..errors import UsageError
-from . import registry
+from . import catalogue
 from .names_data import AMBIGUOUS, NAMES, PRESETS
 from .spec import TiebreakSpec, parse_spec
 
@@ -72,7 +72,7 @@ _DIGIT_BOUNDARY = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 class ResolvedName:
     """The outcome of resolving one typed name.
 
-    ``spec`` is canonical and accepted by :func:`registry.resolve`; ``matched`` is the name or
+    ``spec`` is canonical and accepted by :func:`catalogue.resolve`; ``matched`` is the name or
     descriptor that was recognised; ``corrected`` is true when a typo was corrected, in which
     case the caller should warn, e.g. ``read 'Bucholz' as 'Buchholz' (BH)``.
     """
@@ -139,7 +139,7 @@ def _codes() -> dict[str, str]:
     """Acronyms and aliases (upper case) to canonical acronyms or descriptors."""
     codes = {descriptor: descriptor for descriptor in NAMES}
     codes.update({descriptor.split("/")[0]: descriptor.split("/")[0] for descriptor in NAMES})
-    for entry in registry.catalogue():
+    for entry in catalogue.catalogue():
         codes[entry.acronym] = entry.acronym
         codes.update(dict.fromkeys(entry.aliases, entry.acronym))
     return codes
@@ -170,7 +170,7 @@ def _label(descriptor: str) -> str:
         if spellings:
             return spellings[0]
     try:
-        return registry.definition(descriptor.partition("/")[0]).name
+        return catalogue.definition(descriptor.partition("/")[0]).name
     except UsageError:
         return descriptor
 
@@ -336,7 +336,7 @@ def resolve_name(text: str) -> ResolvedName:
     contradictory modifiers and for modifiers the tie-break does not take.
     """
     found = _match(text)
-    spec, _ = registry.resolve(found.spec, team=None)
+    spec, _ = catalogue.resolve(found.spec, team=None)
     return dataclasses.replace(found, spec=spec)
 
 

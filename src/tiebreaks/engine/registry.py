@@ -1,4 +1,5 @@
-"""The catalogue: every tie-break registered once, keyed by its FIDE acronym (C.07 Art. 5)."""
+"""Where every tie-break registers itself, once, keyed by its FIDE acronym (C.07 Art. 5): the
+family modules call :func:`tiebreak` or :func:`register`; :mod:`.catalogue` looks them up."""
 
 from __future__ import annotations
 
@@ -62,17 +63,17 @@ class Definition:
             raise UsageError(f"{spec}: ':{spec.score}' applies to team tournaments only")
 
 
-_CATALOGUE: dict[str, Definition] = {}
-_ALIASES: dict[str, str] = {}
+DEFINITIONS: dict[str, Definition] = {}
+ALIASES: dict[str, str] = {}
 
 
 def register(definition: Definition) -> Definition:
     """Add a definition to the catalogue (once per acronym)."""
-    if definition.acronym in _CATALOGUE:
+    if definition.acronym in DEFINITIONS:
         raise ValueError(f"{definition.acronym} registered twice")
-    _CATALOGUE[definition.acronym] = definition
+    DEFINITIONS[definition.acronym] = definition
     for alias in definition.aliases:
-        _ALIASES[alias] = definition.acronym
+        ALIASES[alias] = definition.acronym
     return definition
 
 
@@ -106,52 +107,3 @@ def tiebreak(
         return compute
 
     return decorate
-
-
-def definition(acronym: str) -> Definition:
-    """The catalogue entry of an acronym or alias."""
-    _load()
-    key = _ALIASES.get(acronym, acronym)
-    try:
-        return _CATALOGUE[key]
-    except KeyError:
-        raise UsageError(f"unknown tie-break {acronym!r}; run 'tiebreaks list'") from None
-
-
-def catalogue() -> list[Definition]:
-    """Every registered tie-break: C.07 in article order, then national systems."""
-    _load()
-    return sorted(_CATALOGUE.values(), key=lambda entry: _article_key(entry.article))
-
-
-def resolve(spec: TiebreakSpec, team: bool | None = False) -> tuple[TiebreakSpec, Definition]:
-    """Canonical spec (aliases replaced, e.g. GE → REP) and its definition, checked for an
-    individual (or, with ``team``, a team; with None, either) tournament."""
-    entry = definition(spec.acronym)
-    if entry.acronym != spec.acronym:
-        spec = TiebreakSpec(**{**spec.__dict__, "acronym": entry.acronym})
-    entry.check(spec, team)
-    return spec, entry
-
-
-def _article_key(article: str) -> tuple[int, tuple[int, ...], str]:
-    """FIDE articles first, in numeric order; then national systems by their reference."""
-    if article[:1].isdigit():
-        return (0, tuple(int(part) for part in article.split(".") if part.isdigit()), "")
-    return (1, (), article)
-
-
-def _load() -> None:
-    """Import the family modules, which register their tie-breaks."""
-    from .families import (  # noqa: F401
-        buchholz,
-        direct_encounter,
-        game_counts,
-        koya,
-        progressive,
-        ratings,
-        sonneborn_berger,
-        team,
-        team_encounters,
-    )
-    from .families.national import german, us_chess  # noqa: F401

@@ -16,7 +16,8 @@ import math
 
 from ..model import Colour, Player, ResultKind, RoundResult, ScoreSystem, Tournament
 from ..model.rules import Rules
-from ..model.team import Match, MatchKind, TeamTournament
+from ..model.team import Match, MatchKind
+from ..model.team_matches import TeamTournament
 from .context import NO_OPPONENT, Context
 
 _KINDS = {

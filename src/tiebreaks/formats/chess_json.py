@@ -93,7 +93,8 @@ from ..model import (
 from ..model.rating_lists import apply_rating_order, file_rating_order
 from ..model.team import ForfeitedMatch, Match, MatchKind, TeamRecord, TeamRecords
 from ..model.team_matches import team_tournament
-from .readers.consistency import Locator, check_consistency
+from .readers.consistency import check_consistency
+from .readers.locator import Locator
 from .readers.trf_checks import guess_pairing_system, pairing_system_from_records
 from .tournament_json import (
     MAX_START_NUMBER,

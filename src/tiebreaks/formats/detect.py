@@ -20,22 +20,26 @@ import codecs
 import json
 import re
 
-from ..errors import InputError, UsageError
+from ..errors import Diagnostic, InputError, UsageError
 from ..model import Tournament
+from ..render.standings import render_standings
+from ..standings import Standings
+from . import READ_FORMATS
+from .chess_json import write_chess_json
+from .identify import json_content, no_records, text_content
 from .readers.encoding import decode_text
 from .readers.sniff import (
     Finding,
     binary_content,
     blank_content,
-    json_content,
     json_lines_content,
-    no_records,
     position,
     signature,
-    text_content,
 )
+from .tournament_json import write_tournament_json
+from .writers.trf import write_trf
 
-FORMATS = ("trf", "json", "chess-json", "pgn", "csv")
+FORMATS = READ_FORMATS
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
 # each line start (quadratic time on a file of blank lines)
 _PGN_TAG = re.compile(
@@ -152,3 +156,25 @@ def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
         if found is None:
             raise
         raise found.error(source) from error
+
+
+def write_data(
+    tournament: Tournament,
+    result: Standings,
+    output_format: str,
+    lang: str = "en",
+    *,
+    shorten_names: bool = False,
+    changes: list[Diagnostic] | None = None,
+) -> str | bytes:
+    """A tournament and its standings in one of :data:`~tiebreaks.formats.CONVERT_FORMATS`:
+    the tournament formats read back to the same tournament, or a value the format cannot
+    hold raises :class:`~tiebreaks.FormatLimitError` (``shorten_names``, TRF: names are cut to
+    their columns instead, each cut added to ``changes``); the others are the standings."""
+    if output_format == "trf":
+        return write_trf(tournament, result, shorten_names=shorten_names, changes=changes)
+    if output_format == "json":
+        return write_tournament_json(tournament, result)
+    if output_format == "chess-json":
+        return write_chess_json(tournament, result)
+    return render_standings(result, output_format, lang)

@@ -72,7 +72,8 @@ from ..model import (
 )
 from ..model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ..model.team import ForfeitedMatch, TeamRecord, TeamRecords
-from .readers.consistency import Locator, check_consistency, round_robin_rounds_fit
+from .readers.consistency import check_consistency, round_robin_rounds_fit
+from .readers.locator import Locator
 from .writers.limits import Refuser
 from .writers.trf import published_points_and_ranks
 
@@ -654,7 +655,7 @@ def _standings_json(standings: Standings) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 # Reading
 
-_TOP_KEYS = ("format", "version", "tournament", "players", "team_records", "standings")
+TOP_KEYS = ("format", "version", "tournament", "players", "team_records", "standings")
 _HEADER_KEYS = (
     "name",
     "start_date",
@@ -747,7 +748,7 @@ class _TournamentReader:
     def read(self, root: Node) -> Tournament:
         check = self.check
         check.members(root, "a JSON object (our tournament format)")
-        check.only_keys(root, _TOP_KEYS)
+        check.only_keys(root, TOP_KEYS)
         check.choice(
             check.member(root, "format", "the format name"), {FORMAT_NAME: 1}, f'"{FORMAT_NAME}"'
         )

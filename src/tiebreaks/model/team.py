@@ -4,8 +4,9 @@ A team match is derived from the board games of the team's players (C.07 (2026) 
 speak of match points, MP, and game points, GP). The TRF records that link players to teams
 (``013``, ``310``) and the match-level records (``320`` team byes, ``330`` forfeited matches,
 ``352`` board colours, ``362`` match points) are kept in :class:`TeamRecords` on the
-:class:`~tiebreaks.model.tournament.Tournament`; :func:`tiebreaks.teams.team_tournament` turns
-them into a :class:`TeamTournament`.
+:class:`~tiebreaks.model.tournament.Tournament`;
+:func:`tiebreaks.model.team_matches.team_tournament` turns them into a
+:class:`~tiebreaks.model.team_matches.TeamTournament`.
 """
 
 from __future__ import annotations
@@ -16,13 +17,10 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..errors import Diagnostic
 from .results import Colour, ResultKind
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-
-    from .tournament import PairingSystem, Tournament
 
 
 class MatchKind(Enum):
@@ -140,47 +138,3 @@ class Team:
     def game_points(self) -> Fraction:
         """Total game points (GP)."""
         return sum((match.game_points for match in self.matches), Fraction(0))
-
-
-@dataclass(frozen=True)
-class TeamTournament:
-    """A team tournament: the teams, their matches, and how matches are scored.
-
-    ``primary`` is the score that ranks first: "MP" (match points, the default) or "GP"
-    (TRF26 192 codes ``..._MP_GP`` / ``..._GP_MP``). ``boards`` is the team size."""
-
-    individual: Tournament
-    teams: tuple[Team, ...]
-    boards: int
-    primary: str = "MP"
-    match_win: Fraction = Fraction(2)
-    match_draw: Fraction = Fraction(1)
-    match_loss: Fraction = Fraction(0)
-    warnings: tuple[Diagnostic, ...] = ()
-
-    @property
-    def name(self) -> str:
-        """The tournament's name."""
-        return self.individual.name
-
-    @property
-    def rounds(self) -> int:
-        """Number of rounds."""
-        return self.individual.rounds
-
-    @property
-    def pairing_system(self) -> PairingSystem:
-        """Swiss or round robin (pre-determined pairings, Art. 15.2)."""
-        return self.individual.pairing_system
-
-    @property
-    def secondary(self) -> str:
-        """The score that is not the primary one (MPvGP, C.07 (2026) Art. 13.1)."""
-        return "GP" if self.primary == "MP" else "MP"
-
-    def team(self, number: int) -> Team:
-        """The team with this number (KeyError if there is none)."""
-        for team in self.teams:
-            if team.number == number:
-                return team
-        raise KeyError(number)

@@ -16,12 +16,13 @@ Per team and round:
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import Diagnostic, Location
 from .results import Colour, ResultKind
-from .team import BoardGame, Match, MatchKind, Team, TeamRecords, TeamTournament
-from .tournament import Tournament
+from .team import BoardGame, Match, MatchKind, Team, TeamRecords
+from .tournament import PairingSystem, Tournament
 
 _BYE_KINDS = {
     ResultKind.HALF_BYE: MatchKind.HALF_BYE,
@@ -258,3 +259,47 @@ def _check_pairs(
                     f"{mirror.opponent_game_points}"
                 )
                 warnings.append(Diagnostic(message, _record_location(tournament, team.number)))
+
+
+@dataclass(frozen=True)
+class TeamTournament:
+    """A team tournament: the teams, their matches, and how matches are scored.
+
+    ``primary`` is the score that ranks first: "MP" (match points, the default) or "GP"
+    (TRF26 192 codes ``..._MP_GP`` / ``..._GP_MP``). ``boards`` is the team size."""
+
+    individual: Tournament
+    teams: tuple[Team, ...]
+    boards: int
+    primary: str = "MP"
+    match_win: Fraction = Fraction(2)
+    match_draw: Fraction = Fraction(1)
+    match_loss: Fraction = Fraction(0)
+    warnings: tuple[Diagnostic, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The tournament's name."""
+        return self.individual.name
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds."""
+        return self.individual.rounds
+
+    @property
+    def pairing_system(self) -> PairingSystem:
+        """Swiss or round robin (pre-determined pairings, Art. 15.2)."""
+        return self.individual.pairing_system
+
+    @property
+    def secondary(self) -> str:
+        """The score that is not the primary one (MPvGP, C.07 (2026) Art. 13.1)."""
+        return "GP" if self.primary == "MP" else "MP"
+
+    def team(self, number: int) -> Team:
+        """The team with this number (KeyError if there is none)."""
+        for team in self.teams:
+            if team.number == number:
+                return team
+        raise KeyError(number)

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from .json import standings_json, standings_to_data
     from .text import standings_text
 
+#: the readable formats of the standings (``tiebreaks standings --format``)
+STANDINGS_FORMATS = ("text", "json", "csv", "html", "pdf")
+
 _HOMES = {
     "comparison_json": "compare",
     "comparison_text": "compare",

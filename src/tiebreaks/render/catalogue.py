@@ -3,9 +3,10 @@ the regimes it follows and the names it is known by."""
 
 from __future__ import annotations
 
+from ..engine.catalogue import catalogue, definition
 from ..engine.names import names_for, resolve_name
 from ..engine.names_data import NAMES
-from ..engine.registry import Definition, catalogue, definition
+from ..engine.registry import Definition
 from ..model.rules import REGIMES
 
 MODIFIERS = {

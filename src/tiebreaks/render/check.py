@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.numbers import to_decimal_text
+from ..model.text import shown_text
 from ..services.check import CheckReport, Variant
-from .safe_text import shown_text
 
 
 def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..model.text import shown_name, shown_text
 from ..services.compare import Change, Comparison
 from ..standings import Standings
-from .safe_text import shown_name, shown_text
 from .values import show
 
 

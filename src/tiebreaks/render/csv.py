@@ -6,8 +6,8 @@ import csv
 import io
 import re
 
+from ..model.text import LEADING_INVISIBLE, shown_name
 from ..standings import Standings
-from .safe_text import LEADING_INVISIBLE, shown_name
 from .values import ValueTexts
 
 #: a number as we write it (values, ratings, counts): a spreadsheet reads it as that number

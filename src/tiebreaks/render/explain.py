@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.explanation import Explanation, Line
+from ..model.text import shown_name, shown_text
 from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
-from .safe_text import shown_name, shown_text
 from .values import show
 
 

@@ -26,7 +26,8 @@ from .. import __version__
 from ..engine.explanation import Explanation
 from ..errors import UsageError
 from ..model import Colour, Player, ResultKind, RoundResult
-from ..model.team import Match, MatchKind, TeamTournament
+from ..model.team import Match, MatchKind
+from ..model.team_matches import TeamTournament
 from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .i18n import (

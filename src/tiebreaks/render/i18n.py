@@ -29,8 +29,8 @@ from pathlib import Path
 from babel.dates import format_date as babel_format_date
 from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
 
+from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
-from ..engine.registry import definition
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
 from ..standings import Standings

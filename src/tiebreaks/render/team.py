@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..engine.families.team_encounters import berlin_points
 from ..model import Colour, ResultKind
-from ..model.team import BoardGame, Match, Team, TeamTournament
-from .safe_text import shown_name, shown_text
+from ..model.team import BoardGame, Match, Team
+from ..model.team_matches import TeamTournament
+from ..model.text import shown_name, shown_text
 from .values import show
 
 _SIDE = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: "-"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..model.text import shown_name
 from ..standings import Standings
 from .i18n import (
     check_language,
@@ -12,7 +13,7 @@ from .i18n import (
     translator,
     value_formatter,
 )
-from .safe_text import display_width, isolated_name, pad_right, shown_name
+from .safe_text import display_width, isolated_name, pad_right
 from .values import ValueTexts
 
 

@@ -18,10 +18,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..engine.catalogue import definition
 from ..engine.cut_check import removes_every_round
 from ..engine.names import resolve_name
 from ..engine.numbers import round_half_up
-from ..engine.registry import Kind, definition
+from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
 from ..model import Tournament

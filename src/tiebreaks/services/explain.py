@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.catalogue import definition
 from ..engine.context import Context
 from ..engine.explanation import (
     Explanation,
@@ -24,10 +25,10 @@ from ..engine.explanation import (
     explainer_for,
     group_explainer_for,
 )
-from ..engine.registry import Kind, definition
+from ..engine.registry import Kind
 from ..engine.wording import who
 from ..errors import UsageError
-from ..render.safe_text import compared_name, shown_name
+from ..model.text import compared_name, shown_name
 from ..standings import Row, Standings
 from .compare import decide
 

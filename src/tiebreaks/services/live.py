@@ -21,7 +21,6 @@ from typing import TypeVar
 from ..engine.context import NO_OPPONENT, Context, build_context
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
-from ..formats.reading import paused_garbage_collector
 from ..model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from ..model.results import OPPOSITE_RESULT
 from ..model.rules import Rules
@@ -53,8 +52,7 @@ class LiveStandings:
             raise UsageError("live standings choose the round per call (after_round)")
         tournament, self.rules, self.rules_reason = prepared(tournament, rules)
         self.tiebreaks = tiebreaks
-        with paused_garbage_collector():
-            self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
+        self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
         check_tiebreak_list(self.context, tiebreaks, self.options.unrated_rating)
         self.index_of = {player.start_number: i for i, player in enumerate(tournament.players)}
         self._by_round: dict[int, Standings] = {}
@@ -77,10 +75,9 @@ class LiveStandings:
             raise UsageError(f"round {rounds} is outside 0..{self.rounds}")
         if rounds not in self._by_round:
             context = self.context if rounds == self.rounds else _first_rounds(self.context, rounds)
-            with paused_garbage_collector():  # as compute_standings: no cycles, many objects
-                self._by_round[rounds] = rank_context(
-                    context, self.tiebreaks, self.rules_reason, self.options
-                )
+            self._by_round[rounds] = rank_context(
+                context, self.tiebreaks, self.rules_reason, self.options
+            )
         return self._by_round[rounds]
 
     def each_round(self) -> Iterator[Standings]:

@@ -22,6 +22,7 @@ from .found import shown
 from .limits import too_large_message
 from .messages import READ, FieldProblem, problems_of, refused
 from .request_json import OPTIONS, JsonRoute, read_json
+from .responses import outcome_response
 from .schemas import (
     CatalogueDocument,
     CompareDocument,
@@ -110,8 +111,6 @@ class Api:
 
     async def answer(self, job: Job, *arguments: Any) -> Response:
         """Run a job in a worker and send its outcome."""
-        from .app import outcome_response
-
         return outcome_response(await self.runner.run(job, *arguments), self.runner, api=True)
 
 

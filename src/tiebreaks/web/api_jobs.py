@@ -11,14 +11,15 @@ from dataclasses import replace
 from typing import Any, TypeVar
 from urllib.parse import quote
 
-from ..cli.main import render_standings, write_tournament
 from ..engine.names import resolve_list, resolve_name
 from ..errors import TiebreaksError, UsageError
+from ..formats.detect import write_data
 from ..model import Tournament
 from ..render import standings_json
 from ..render.compare import comparison_data
 from ..render.explain import placing_json, why_json
 from ..render.i18n import check_language
+from ..render.standings import render_standings
 from ..services.compare import compare_standings
 from ..services.explain import explain_participant, find_participant, why
 from ..standings import Row, Standings
@@ -208,7 +209,7 @@ def _content(tournament: Tournament, result: Standings, output: str, lang: str) 
         return render_standings(result, "json", lang)
     if output == "pdf" and importlib.util.find_spec("weasyprint") is None:
         raise UsageError("PDF output needs WeasyPrint on the server (pip install 'tiebreaks[pdf]')")
-    return write_tournament(tournament, result, output, lang)
+    return write_data(tournament, result, output, lang)
 
 
 #: names Windows keeps for devices, whatever the ending ("con.csv" cannot be saved)
@@ -265,8 +266,8 @@ def content_disposition(source: str, ending: str) -> str:
 
 def catalogue_json() -> bytes:
     """The catalogue of tie-breaks and regimes (``tiebreaks list``) as JSON."""
+    from ..engine.catalogue import catalogue
     from ..engine.names import names_for
-    from ..engine.registry import catalogue
     from ..model.rules import REGIMES
     from ..standings import RECOMMENDED, TEAM_DEFAULT
 

@@ -11,28 +11,26 @@ see :func:`.api_jobs.content_disposition`), never a path.
 
 from __future__ import annotations
 
-import html
 import json
-from typing import Any
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.types import Scope
+from starlette.responses import Response
 
 from .. import __version__
 from ..errors import TiebreaksError
-from ..render.safe_text import shown_text
+from ..model.text import shown_text
 from .api import Api, build_router
 from .limits import BodyLimit, SecurityHeaders
 from .messages import READ, RequestError, problems_of, refused
 from .page import build_page_router
 from .page_jobs import warm_up
+from .responses import error_answer, is_api
 from .service import error_data
-from .worker import INTERNAL, TIMEOUT, Outcome, Runner
+from .worker import Runner
 
 #: default largest tournament file accepted, in bytes
 MAX_UPLOAD_BYTES = 4 * 1024 * 1024
@@ -87,31 +85,6 @@ def create_app(
     )
     app.add_middleware(SecurityHeaders, headers=SECURITY_HEADERS)
     return app
-
-
-def is_api(scope: Scope) -> bool:
-    """True for a request to the API (JSON errors); else the page (HTML errors)."""
-    return str(scope.get("path", "")).startswith("/api")
-
-
-def error_answer(scope: Scope, status: int, message: str, **extra: Any) -> Response:
-    """An error answer: JSON for the API, a short page for the browser."""
-    if is_api(scope):
-        body = {"error": {"message": message, "location": None, **extra}}
-        return JSONResponse(body, status_code=status)
-    return HTMLResponse(error_page(status, message), status_code=status)
-
-
-def error_page(status: int, message: str) -> str:
-    """A minimal page for an error found before the page's own view could be built."""
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
-        '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
-        f"<title>{status}</title>"
-        '<link rel="stylesheet" href="/static/app.css"/></head><body><main class="error-page">'
-        f"<h1>{status}</h1><p>{html.escape(shown_text(message))}</p>"
-        '<p><a href="/">tiebreaks</a></p></main></body></html>\n'
-    )
 
 
 def _handlers(app: FastAPI) -> None:
@@ -177,26 +150,6 @@ def framework_message(request: Request, error: HTTPException) -> str:
     if request.headers.get("content-type", "").startswith("multipart/"):
         return f"the request body cannot be read as a multipart form (multipart/form-data){reason}"
     return f"the request body cannot be read{reason}"
-
-
-def outcome_response(result: Outcome | tuple[str, str], runner: Runner, *, api: bool) -> Response:
-    """The answer of a worker's result: its outcome, or 422 when it ran out of time, or 500
-    when it failed (a bug)."""
-    if isinstance(result, Outcome):
-        return Response(
-            result.body, result.status, headers=dict(result.headers), media_type=result.media_type
-        )
-    kind, text = result
-    scope: Scope = {"path": "/api" if api else "/"}
-    if kind == TIMEOUT:
-        message = (
-            f"the computation took longer than the limit of {runner.time_limit:g} seconds and "
-            "was stopped; try a smaller tournament or fewer tie-breaks"
-        )
-        return error_answer(scope, 422, message)
-    assert kind == INTERNAL
-    message = f"internal error: {text}; this is a bug in tiebreaks, please report it"
-    return error_answer(scope, 500, message)
 
 
 def openapi_json(app: FastAPI) -> str:

@@ -8,7 +8,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from ..render.safe_text import shown_text
+from ..model.text import shown_text
 
 #: the longest text of a found value shown in a message (the rest is counted, not shown)
 SHOWN = 40

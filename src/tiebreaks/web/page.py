@@ -20,6 +20,7 @@ from .i18n import best_language
 from .limits import too_large_message
 from .page_jobs import download, results_page, upload_page
 from .page_state import PageRequest
+from .responses import outcome_response
 from .service import Upload
 from .worker import Runner
 
@@ -138,8 +139,6 @@ def static_files() -> dict[str, tuple[bytes, str]]:
 
 def build_page_router(runner: Runner, max_upload: int, body_limit: int) -> APIRouter:
     """The page's routes."""
-    from .app import outcome_response
-
     router = APIRouter(include_in_schema=False)
     forms = PageForms(max_upload, body_limit)
     files = static_files()

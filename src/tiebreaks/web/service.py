@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.catalogue import resolve
 from ..engine.cut_check import check_rounds_left
 from ..engine.names import resolve_name
-from ..engine.registry import resolve
 from ..errors import InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
 from ..formats.reading import paused_garbage_collector

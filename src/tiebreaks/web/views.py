@@ -17,8 +17,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .. import __version__
+from ..engine.catalogue import resolve
 from ..engine.names_data import NAMES
-from ..engine.registry import resolve
 from ..engine.spec import parse_spec
 from ..errors import InputError, TiebreaksError, UsageError
 from ..model import Tournament

@@ -43,9 +43,8 @@ something is walked again in Python to name each problem.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from fractions import Fraction
 from itertools import chain, repeat
 from operator import attrgetter, eq
@@ -54,48 +53,13 @@ from typing import cast
 from ...errors import Diagnostic, InputError, Location, ParameterHint
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ...model.results import OPPOSITE_RESULT
+from .consistency_teams import check_teams
+from .locator import COLOUR_NAMES, Field, Locator, describe_result
 from .trf_fields import format_points
 
 __all__ = ["Field", "Locator", "check_consistency", "describe_result", "round_robin_rounds_fit"]
 
 K = ResultKind
-
-
-class Field(Enum):
-    """A field of a player's record that a finding can point at."""
-
-    START_NUMBER = "start number"
-    ROUND = "round"
-    POINTS = "points"
-
-
-@dataclass(frozen=True)
-class Locator:
-    """Where the fields of a player's record are in the input.
-
-    The line is the player's own (:attr:`Player.line`; 0 when the reader has none). The column
-    is ``round_column(round)`` for a round, ``columns[field]`` for another field, else 0
-    (unknown). The labels name the fields as the input does.
-    """
-
-    source: str = ""
-    columns: Mapping[Field, int] = field(default_factory=dict)
-    round_column: Callable[[int], int] | None = None
-    points_label: str = "the stated score"
-    record_label: str = "player"
-    #: where the input declares a round robin (TRF 192 / 092, JSON ``pairing_system`` ...)
-    #: and its number of rounds (TRF 142 / XXR ...); None: it does not, or not known where
-    system_at: Location | None = None
-    rounds_at: Location | None = None
-
-    def __call__(self, player: Player, what: Field, round_number: int = 0) -> Location:
-        """The location of ``what`` (of round ``round_number``) in ``player``'s record."""
-        if not player.line:
-            return Location(self.source)
-        column = self.columns.get(what, 0)
-        if what is Field.ROUND and self.round_column is not None:
-            column = self.round_column(round_number)
-        return Location(self.source, player.line, column)
 
 
 def check_consistency(
@@ -116,8 +80,6 @@ def check_consistency(
     for round_number in _rounds_to_examine(table, flat):
         _check_round(table, round_number, where, findings)
     if tournament.team_records is not None:
-        from .consistency_teams import check_teams
-
         check_teams(tournament, where, findings)
     findings.raise_first()
     totals = _totals(table, flat, tournament)
@@ -321,7 +283,6 @@ _AGREEING = frozenset(
 _AGREEING_IN_COLOUR = _AGREEING - {
     (kind, kind, Colour.NONE, Colour.NONE) for kind in K if kind.has_opponent
 }
-_COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 _OTHER_COLOUR = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE, Colour.NONE: Colour.NONE}
 _OTHER_SIDE = {
     K.WIN: "a loss",
@@ -333,18 +294,6 @@ _OTHER_SIDE = {
     K.FORFEIT_WIN: "a forfeit loss",
     K.FORFEIT_LOSS: "a forfeit win or a forfeit loss",
 }
-
-
-def describe_result(result: RoundResult) -> str:
-    """Plain English: ``a draw against player 1 with Black``, ``a half-point bye`` ..."""
-    if result.kind is K.ABSENT:
-        return "no game (absent)"
-    text = f"a {result.kind.description}"
-    if result.opponent is not None:
-        text += f" against player {result.opponent}"
-    if result.colour in _COLOUR_NAMES:
-        text += f" with {_COLOUR_NAMES[result.colour]}"
-    return text
 
 
 #: results from which the screen runs on arrays (:mod:`.consistency_arrays`, the same answer)
@@ -553,8 +502,8 @@ def _contradiction(
     mine = table.result(position, round_number)
     other_side = f"{_OTHER_SIDE[mine.kind]} against player {player.start_number}"
     colour = _OTHER_COLOUR[mine.colour]
-    if colour in _COLOUR_NAMES:
-        other_side += f" with {_COLOUR_NAMES[colour]}"
+    if colour in COLOUR_NAMES:
+        other_side += f" with {COLOUR_NAMES[colour]}"
     return InputError(
         where(player, Field.ROUND, round_number),
         _slot(table, position, round_number),

@@ -30,7 +30,7 @@ from typing import Protocol
 from ...errors import Diagnostic, InputError, Location
 from ...model import Player, Tournament
 from ...model.team import TeamRecord, TeamRecords
-from .consistency import Field, Locator, describe_result
+from .locator import Field, Locator, describe_result
 
 __all__ = ["check_teams"]
 

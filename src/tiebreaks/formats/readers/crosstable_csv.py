@@ -57,7 +57,8 @@ from ...model import (
     Tournament,
 )
 from ...model.results import OPPOSITE_RESULT
-from .consistency import Field, Locator, check_consistency
+from .consistency import check_consistency
+from .locator import Field, Locator
 from .trf import decode_trf_bytes
 
 __all__ = ["berger_schedule", "has_table_rows", "read_crosstable_csv"]

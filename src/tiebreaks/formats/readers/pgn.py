@@ -67,7 +67,8 @@ import chess.pgn
 
 from ...errors import Diagnostic, InputError, Location
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
-from .consistency import Locator, check_consistency
+from .consistency import check_consistency
+from .locator import Locator
 from .pgn_names import Appearance, fide_id_key, identify, name_key
 from .trf import decode_trf_bytes
 from .trf_header import MAX_ROUNDS

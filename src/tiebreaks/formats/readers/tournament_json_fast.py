@@ -49,11 +49,11 @@ from ..tournament_json import (
     _COLOURS,
     _PLAYER_KEYS,
     _RESULT_KEYS,
-    _TOP_KEYS,
     FORMAT_NAME,
     FORMAT_VERSION,
     KIND_NAMES,
     MAX_START_NUMBER,
+    TOP_KEYS,
     _TournamentReader,
     decode_json_bytes,
     kind_from_text,
@@ -300,7 +300,7 @@ class _PlainReader:
         return _key_count(self.text) == self.keys
 
     def read(self, document: Any) -> Tournament:
-        if type(document) is not dict or not set(document) <= set(_TOP_KEYS):
+        if type(document) is not dict or not set(document) <= set(TOP_KEYS):
             raise _Decline("top level")
         self.keys += len(document)
         if document.get("format") != FORMAT_NAME or _whole(document.get("version"), 0) != (

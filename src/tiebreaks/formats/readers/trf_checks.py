@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from ...errors import Location
 from ...model import PairingSystem, Player
-from .consistency import Field, Locator
+from .locator import Field, Locator
 from .trf_player import POINTS_COLUMN, round_column
 
 _COLUMNS = MappingProxyType({Field.START_NUMBER: 5, Field.POINTS: POINTS_COLUMN})

@@ -36,7 +36,7 @@ _T = TypeVar("_T")
 def _short(name: str) -> str:
     """A name as a message shows it: control and formatting characters replaced (a message is
     one line), shortened when long."""
-    from ...render.safe_text import shown_name
+    from ...model.text import shown_name
 
     name = shown_name(name)
     return name if len(name) <= _SHOWN_NAME else name[: _SHOWN_NAME - 1] + "\u2026"

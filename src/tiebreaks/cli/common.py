@@ -1,0 +1,57 @@
+"""What every command shares: the exit codes, the names of the library's parameters as the
+command line's options, and how an error of the library becomes a message and an exit code."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+EXIT_INPUT = 1
+EXIT_USAGE = 2
+EXIT_DIFFERENT = 3
+EXIT_INTERNAL = 70
+
+T = TypeVar("T")
+
+
+def say(message: str) -> None:
+    """A message on standard error; names and texts quoted from the input cannot send
+    control sequences to the terminal (they are neutralised as in every readable output)."""
+    from ..model.text import shown_text
+
+    click.echo(shown_text(message), err=True)
+
+
+#: the library's parameters and the options that give them: the library's errors and warnings
+#: name its parameters (``after_round=12 is outside ...``), the command line its options
+OPTIONS = {
+    "after_round": "--after-round",
+    "unrated_rating": "--unrated-rating",
+    "pairing_system": "--system",
+    "lots_seed": "--lots",
+    "primary": "--primary",
+    "tiebreaks": "--tiebreaks",
+    "rules": "--rules",
+    "order": "--rating-order",
+    "table": "--ratings",
+    "max_input_bytes": "--max-input",
+    "shorten_names": "--shorten-names",
+}
+
+
+def guarded(action: Callable[[], T]) -> T:
+    """Run ``action``; turn our errors into a one-line message (naming our options, not the
+    library's parameters) and an exit code."""
+    from ..errors import FormatLimitError, InputError, SourceError, TiebreaksError
+
+    try:
+        return action()
+    except (FormatLimitError, InputError, SourceError) as error:
+        say(f"error: {error.worded(OPTIONS)}")
+        sys.exit(EXIT_INPUT)
+    except TiebreaksError as error:
+        say(f"error: {error.worded(OPTIONS)}")
+        sys.exit(EXIT_USAGE)
