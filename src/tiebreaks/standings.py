@@ -22,6 +22,7 @@ from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
 from .engine.names import ResolvedName, resolve_list, resolve_name
+from .engine.numbers import to_decimal_text
 from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
@@ -46,6 +47,18 @@ RECOMMENDED = {
 TEAM_DEFAULT = "PTS,MPVGP,EDE,EMGSB/C1,BH:MP/C1"
 
 
+#: rows shown by the ``repr`` of standings
+_REPR_ROWS = 5
+
+
+def _shown(value: Fraction | None) -> str:
+    """An exact value as a decimal when it has a short one (``9.5``), else as a ratio."""
+    if value is None:
+        return "None"
+    text = to_decimal_text(value, max_places=10)
+    return text if Fraction(text) == value else f"{value.numerator}/{value.denominator}"
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of the standings."""
@@ -54,6 +67,14 @@ class Row:
     player: Player
     values: dict[str, Fraction | None]
     drawn_by_lot: bool = False
+
+    def __repr__(self) -> str:
+        """``Row(1, #2 'Bruno', PTS=4, BH/C1=12, SB=9.5)``: the place, the participant and
+        the exact values (``None`` undefined), without the player's whole record."""
+        values = ", ".join(f"{label}={_shown(value)}" for label, value in self.values.items())
+        lot = ", drawn by lot" if self.drawn_by_lot else ""
+        who = f"#{self.player.start_number} {self.player.name!r}"
+        return f"Row({self.rank}, {who}{', ' if values else ''}{values}{lot})"
 
 
 @dataclass(frozen=True)
@@ -79,6 +100,19 @@ class Standings:
     value_columns: dict[str, list[Fraction | None]] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    def __repr__(self) -> str:
+        """A few lines: the event, the regime, the list and the first rows (the whole
+        standings are in ``rows``; ``render_standings`` writes them)."""
+        shown = "\n".join(f"  {row!r}" for row in self.rows[:_REPR_ROWS])
+        more = len(self.rows) - _REPR_ROWS
+        tail = f"\n  ... {more} more rows" if more > 0 else ""
+        listed = ", ".join(map(str, self.tiebreaks))
+        return (
+            f"<Standings of {self.tournament.name!r}: rules {self.rules.name}, after round "
+            f"{self.rounds} of {self.tournament.rounds}, {len(self.rows)} rows, tie-breaks "
+            f"{listed}>\n{shown}{tail}"
+        )
 
     def row(self, start_number: int) -> Row:
         """The row of the participant with this start number (KeyError if there is none)."""

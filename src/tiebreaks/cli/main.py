@@ -299,32 +299,17 @@ def explain(
 ) -> None:
     """Explain PARTICIPANT's place and every value (PARTICIPANT: start number or name)."""
     from ..render.explain import placing_json, placing_text
-    from ..services.explain import explain_participant, find_participant
+    from ..services.explain import explain as explain_placing
 
     def run() -> str:
         tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
-        row = find_participant(result, participant)
-        labels = (_column_label(result, only),) if only else None
-        placing = explain_participant(result, row, labels)
+        placing = explain_placing(result, participant, (only,) if only else ())
         if output_format == "json":
             return placing_json(result, placing)
         return placing_text(result, placing)
 
     click.echo(guarded(run), nl=False)
-
-
-def _column_label(standings: Standings, text: str) -> str:
-    """The column of the standings that ``text`` names (a label or any tie-break name)."""
-    from ..engine.names import resolve_name
-    from ..errors import UsageError
-
-    if text.upper() in standings.columns:
-        return text.upper()
-    wanted = str(resolve_name(text).spec)
-    if wanted in standings.columns:
-        return wanted
-    raise UsageError(f"{text!r} is not in the list: {', '.join(standings.columns)}")
 
 
 @main.command()
@@ -351,14 +336,12 @@ def why(
     """Why FIRST is ahead of SECOND (or not): the tie-breaks in order until one separates
     them, and where the deciding one differs (start numbers or names)."""
     from ..render.explain import why_json, why_text
-    from ..services.explain import find_participant
     from ..services.explain import why as compare_two
 
     def run() -> str:
         tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
-        a, b = find_participant(result, first), find_participant(result, second)
-        outcome = compare_two(result, a, b)
+        outcome = compare_two(result, first, second)
         return why_json(outcome) if output_format == "json" else why_text(outcome)
 
     click.echo(guarded(run), nl=False)

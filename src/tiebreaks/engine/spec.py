@@ -41,6 +41,10 @@ class TiebreakSpec:
     regime: str | None = None
     divisor: int | None = None
 
+    def __repr__(self) -> str:
+        """``parse_spec('BH/C1')``: an expression that gives the spec back."""
+        return f"parse_spec({str(self)!r})"
+
     @property
     def modifiers(self) -> tuple[str, ...]:
         """The modifiers in canonical order, e.g. ``("C1", "P")``."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ from ..engine.explanation import (
     explainer_for,
     group_explainer_for,
 )
+from ..engine.names import resolve_name
 from ..engine.registry import Kind
 from ..engine.wording import who
 from ..errors import UsageError
@@ -234,8 +236,41 @@ class Why:
     differences: tuple[Difference, ...] = ()
 
 
-def why(standings: Standings, a: Row, b: Row) -> Why:
-    """Walk the list until a criterion separates ``a`` and ``b`` (Art. 4.2)."""
+#: a participant as the public functions take it: a row, a start number or (a unique part
+#: of) a name
+Participant = Row | int | str
+
+
+def row_of(standings: Standings, participant: Participant) -> Row:
+    """The row of ``participant`` (:func:`find_participant` for a number or a name)."""
+    if isinstance(participant, Row):
+        return participant
+    return find_participant(standings, str(participant))
+
+
+def column_label(standings: Standings, text: str) -> str:
+    """The column of the standings that ``text`` names (a label or any tie-break name)."""
+    if text.upper() in standings.columns:
+        return text.upper()
+    wanted = str(resolve_name(text).spec)
+    if wanted in standings.columns:
+        return wanted
+    raise UsageError(f"{text!r} is not in the list: {', '.join(standings.columns)}")
+
+
+def explain(standings: Standings, participant: Participant, only: Sequence[str] = ()) -> Placing:
+    """Why ``participant`` has its place: every value of the list (or those ``only`` names,
+    by label or any tie-break name) explained line by line, and what separates it from the
+    participants just above and below. ``participant``: a row, a start number or a name."""
+    labels = tuple(column_label(standings, text) for text in only) or None
+    return explain_participant(standings, row_of(standings, participant), labels)
+
+
+def why(standings: Standings, a: Participant, b: Participant) -> Why:
+    """Walk the list until a criterion separates ``a`` and ``b`` (Art. 4.2); for a sum
+    (Buchholz, Sonneborn-Berger ...) the opponents where their contributions differ.
+    ``a`` and ``b``: rows, start numbers or names."""
+    a, b = row_of(standings, a), row_of(standings, b)
     decision = decide(standings, a, b)
     labels = standings.columns[: decision.index + 1]
     steps = tuple((label, a.values[label], b.values[label]) for label in labels)
