@@ -27,12 +27,14 @@ test: $(VENV)/.dev-installed lint typecheck unit fuzz
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy --strict src tests benchmarks
 
+# the tests in parallel, one process per core (pytest-xdist)
 unit: $(VENV)/.dev-installed
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 # Coverage-guided fuzzing of every reader (fuzz/README.md): FUZZ_SECONDS of wall-clock time in
 # all, FUZZ_JOBS targets at a time, a fixed seed; fails on any new defect. Long local run, e.g.:

@@ -111,5 +111,8 @@ def test_a_found_text_is_short_and_shows_nothing_invisible(value: Any) -> None:
     assert len(text) <= SHOWN + len("... (100000000 characters)")
     assert not INVISIBLE.search(text)
     written = json.dumps(value, ensure_ascii=False)
-    if len(written) <= SHOWN and not isinstance(value, str) and not INVISIBLE.search(written):
+    # a short JSON text of visible ASCII is shown as it is (beyond ASCII, the rule of
+    # tiebreaks.model.text replaces every invisible character: tests/render/test_invisible.py)
+    plain = written.isascii() and not INVISIBLE.search(written)
+    if len(written) <= SHOWN and not isinstance(value, str) and plain:
         assert text == written
