@@ -29,7 +29,7 @@ from tiebreaks.errors import FormatLimitError, InputError, UsageError
 from tiebreaks.formats.chess_json import chess_json_document
 from tiebreaks.formats.detect import detect_format, read_data
 from tiebreaks.formats.readers.ratings_csv import parse_rating_table, read_rating_table
-from tiebreaks.formats.writers.round_trip import FORMATS, differences, write
+from tiebreaks.formats.round_trip import FORMATS, differences, write
 from tiebreaks.model import Tournament
 from tiebreaks.render import standings_csv, standings_json, standings_text
 from tiebreaks.render.html import standings_html
