@@ -24,10 +24,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import tiebreaks
-from tiebreaks.formats.chess_json import read_chess_json, write_chess_json
+from tiebreaks.formats.readers.chess_json import read_chess_json
+from tiebreaks.formats.readers.tournament_json import read_tournament_json
 from tiebreaks.formats.readers.trf import read_trf_file, read_trf_text
 from tiebreaks.formats.round_trip import FORMATS, differences, read_back, write
-from tiebreaks.formats.tournament_json import read_tournament_json, write_tournament_json
+from tiebreaks.formats.writers.chess_json import write_chess_json
+from tiebreaks.formats.writers.tournament_json import write_tournament_json
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.model import Tournament
 

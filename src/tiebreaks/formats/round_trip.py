@@ -45,10 +45,10 @@ from typing import TYPE_CHECKING, Any
 from ..errors import shown_value
 from ..model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem, Tournament
 from ..model.team import TeamRecords
-from .chess_json import write_chess_json
 from .detect import read_data
-from .tournament_json import write_tournament_json
+from .writers.chess_json import write_chess_json
 from .writers.limits import player_label, team_label
+from .writers.tournament_json import write_tournament_json
 from .writers.trf import type_records, write_trf
 from .writers.trf_limits import fitted_points
 
