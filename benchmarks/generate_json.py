@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 
 import generate_swiss as gs
 
-from tiebreaks.formats.tournament_json import KIND_NAMES
+from tiebreaks.formats.readers.json_syntax import KIND_NAMES
 from tiebreaks.model import RESULT_CODES
 
 #: TRF result code -> our kind name ("" is a blank cell: an absence)

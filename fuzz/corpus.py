@@ -116,8 +116,8 @@ def _converted(target: str) -> dict[str, bytes]:
     if target not in _WRITER_TARGETS:
         return {}
     from tiebreaks.errors import FormatLimitError
-    from tiebreaks.formats.chess_json import write_chess_json
-    from tiebreaks.formats.tournament_json import write_tournament_json
+    from tiebreaks.formats.writers.chess_json import write_chess_json
+    from tiebreaks.formats.writers.tournament_json import write_tournament_json
     from tiebreaks.formats.writers.trf import write_trf
     from tiebreaks.model import Tournament
     from tiebreaks.standings import compute_standings

@@ -10,7 +10,7 @@ UTF-8: a reader that accepts something the rest of the program cannot handle is 
 reader that crashes. Each writer (TRF, our JSON, Chess-JSON; with the standings and without)
 either refuses the tournament with a :class:`~tiebreaks.errors.FormatLimitError` naming a
 participant and a field, or writes a file that its reader reads back to the same tournament
-as far as the format holds one (:func:`tiebreaks.formats.writers.round_trip.differences`). Time is
+as far as the format holds one (:func:`tiebreaks.formats.round_trip.differences`). Time is
 limited in processor seconds (:data:`READER_SECONDS`, :data:`PIPELINE_SECONDS`), so that a
 busy machine fails no run.
 
@@ -180,7 +180,7 @@ def _gist(error: Exception) -> str:
 
 
 def _pipeline(tournament: Tournament) -> None:
-    from tiebreaks.formats.writers.round_trip import FORMATS
+    from tiebreaks.formats.round_trip import FORMATS
     from tiebreaks.render import standings_csv, standings_json, standings_text
     from tiebreaks.render.html import standings_html
     from tiebreaks.standings import compute_standings
@@ -210,10 +210,10 @@ def _write_and_read_back(tournament: Tournament, fmt: str, standings: Standings 
     """What we write must read back: written in ``fmt`` (with the standings, as ``tiebreaks
     convert`` writes it, or without, the tournament alone), read by the matching reader, the
     same tournament as far as the format holds one
-    (:func:`tiebreaks.formats.writers.round_trip.differences`). A value the format cannot hold must
+    (:func:`tiebreaks.formats.round_trip.differences`). A value the format cannot hold must
     be refused by a FormatLimitError naming a participant of the tournament and a field."""
     from tiebreaks.formats.detect import read_data
-    from tiebreaks.formats.writers.round_trip import differences, write
+    from tiebreaks.formats.round_trip import differences, write
 
     name = f"{fmt} output" + (" with standings" if standings is not None else "")
     try:

@@ -24,7 +24,7 @@ from tiebreaks.batch import BatchOptions, Task, process_file
 from tiebreaks.cli.common import EXIT_INPUT
 from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError, Location
-from tiebreaks.formats.chess_json import read_chess_json
+from tiebreaks.formats.readers.chess_json import read_chess_json
 from tiebreaks.formats.readers.consistency import (
     Locator,
     _check_round,
@@ -36,8 +36,8 @@ from tiebreaks.formats.readers.consistency import (
 )
 from tiebreaks.formats.readers.crosstable_csv import read_crosstable_csv
 from tiebreaks.formats.readers.pgn import read_pgn
+from tiebreaks.formats.readers.tournament_json import read_tournament_json
 from tiebreaks.formats.readers.trf import read_trf_text
-from tiebreaks.formats.tournament_json import read_tournament_json
 from tiebreaks.model import (
     Colour,
     PairingSystem,

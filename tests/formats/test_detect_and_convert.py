@@ -96,7 +96,7 @@ def _hidden_variant_file(tmp_path: Path, hidden: str, rules: str) -> Path:
     of ``hidden`` under ``rules``: a table produced under a known variant."""
     tournament = tiebreaks.read_tournament(example_path("held-swiss-16.trf"))
     standings = tiebreaks.compute_standings(tournament, ["PTS", hidden], rules)
-    from tiebreaks.formats.tournament_json import write_tournament_json
+    from tiebreaks.formats.writers.tournament_json import write_tournament_json
 
     document = json.loads(write_tournament_json(tournament, standings))
     text = json.dumps(document).replace(f'"{hidden}"', '"BH"')

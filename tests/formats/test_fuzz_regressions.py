@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.errors import FormatLimitError, InputError, UsageError
-from tiebreaks.formats.chess_json import chess_json_document
 from tiebreaks.formats.detect import detect_format, read_data
 from tiebreaks.formats.readers.ratings_csv import parse_rating_table, read_rating_table
-from tiebreaks.formats.writers.round_trip import FORMATS, differences, write
+from tiebreaks.formats.round_trip import FORMATS, differences, write
+from tiebreaks.formats.writers.chess_json import chess_json_document
 from tiebreaks.model import Tournament
 from tiebreaks.render import standings_csv, standings_json, standings_text
 from tiebreaks.render.html import standings_html
@@ -266,7 +266,7 @@ def test_utf16_trf_is_detected_as_trf() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Chess-JSON writer (formats/chess_json.py): fixed
+# Chess-JSON writer (formats/writers/chess_json.py): fixed
 
 
 def _written_fide_ids(fide_ids: list[str]) -> list[object]:

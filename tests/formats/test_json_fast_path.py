@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 
 from tiebreaks.errors import InputError
 from tiebreaks.formats.readers import tournament_json_fast
+from tiebreaks.formats.readers.tournament_json import read_tournament_json
 from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.reading import example_path
-from tiebreaks.formats.tournament_json import read_tournament_json, write_tournament_json
+from tiebreaks.formats.writers.tournament_json import write_tournament_json
 from tiebreaks.model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from tiebreaks.standings import compute_standings
 

@@ -24,18 +24,12 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks.errors import InputError, Location
-from tiebreaks.formats.chess_json import (
-    chess_json_document,
-    read_chess_json,
-    tec_kind,
-    write_chess_json,
-)
+from tiebreaks.formats.readers.chess_json import read_chess_json, tec_kind
+from tiebreaks.formats.readers.json_syntax import exact_text, parse_exact, parse_json
+from tiebreaks.formats.readers.tournament_json import read_tournament_json
 from tiebreaks.formats.readers.trf import read_trf_file, read_trf_text
-from tiebreaks.formats.tournament_json import (
-    exact_text,
-    parse_exact,
-    parse_json,
-    read_tournament_json,
+from tiebreaks.formats.writers.chess_json import chess_json_document, write_chess_json
+from tiebreaks.formats.writers.tournament_json import (
     tournament_json_document,
     write_tournament_json,
 )

@@ -19,9 +19,9 @@ import tiebreaks
 from tiebreaks.cli.common import EXIT_INPUT
 from tiebreaks.cli.main import main
 from tiebreaks.errors import Location
-from tiebreaks.formats.chess_json import read_chess_json
+from tiebreaks.formats.readers.chess_json import read_chess_json
+from tiebreaks.formats.readers.tournament_json import read_tournament_json
 from tiebreaks.formats.readers.trf import read_trf_text
-from tiebreaks.formats.tournament_json import read_tournament_json
 from tiebreaks.model import PairingSystem
 
 from ..team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, Slot, player_line, team_file

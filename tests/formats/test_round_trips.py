@@ -6,7 +6,7 @@
 * TRF text -> read -> write -> read gives equal tournaments;
 * the standings computed from the original and from the round-tripped tournament are the same;
 * each writer's file reads back with no difference as far as its format holds a tournament
-  (:func:`tiebreaks.formats.writers.round_trip.differences`, issue 15).
+  (:func:`tiebreaks.formats.round_trip.differences`, issue 15).
 
 Run over generated Swiss tournaments (every kind of round) and round robins, and over the
 bundled examples (the team example included).
@@ -24,10 +24,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import tiebreaks
-from tiebreaks.formats.chess_json import read_chess_json, write_chess_json
+from tiebreaks.formats.readers.chess_json import read_chess_json
+from tiebreaks.formats.readers.tournament_json import read_tournament_json
 from tiebreaks.formats.readers.trf import read_trf_file, read_trf_text
-from tiebreaks.formats.tournament_json import read_tournament_json, write_tournament_json
-from tiebreaks.formats.writers.round_trip import FORMATS, differences, read_back, write
+from tiebreaks.formats.round_trip import FORMATS, differences, read_back, write
+from tiebreaks.formats.writers.chess_json import write_chess_json
+from tiebreaks.formats.writers.tournament_json import write_tournament_json
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.model import Tournament
 

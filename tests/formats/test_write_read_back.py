@@ -2,7 +2,7 @@
 
 For every writer (TRF, our JSON, Chess-JSON) a tournament either is written and read back by
 the matching reader to the same tournament, as far as the format holds one
-(:func:`tiebreaks.formats.writers.round_trip.differences`), with the same standings; or the writer
+(:func:`tiebreaks.formats.round_trip.differences`), with the same standings; or the writer
 refuses it with a :class:`FormatLimitError` that names a participant of the tournament and a
 field, and writes nothing. Property tests over generated tournaments with extreme values
 (``tests/strategies.py``), worked examples of each case of the issue, and the CLI: exit 1,
@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 import tiebreaks
 from tiebreaks.cli.main import main
 from tiebreaks.errors import FormatLimitError
+from tiebreaks.formats.round_trip import FORMATS, differences, read_back, write
 from tiebreaks.formats.writers.limits import player_label, team_label
-from tiebreaks.formats.writers.round_trip import FORMATS, differences, read_back, write
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.model import Colour, ResultKind, RoundResult, ScoreSystem, Tournament
 

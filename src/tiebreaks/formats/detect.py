@@ -25,8 +25,8 @@ from ..model import Tournament
 from ..render.standings import render_standings
 from ..standings import Standings
 from . import READ_FORMATS
-from .chess_json import write_chess_json
 from .identify import json_content, no_records, text_content
+from .readers.chess_json import read_chess_json
 from .readers.encoding import decode_text
 from .readers.sniff import (
     Finding,
@@ -36,7 +36,9 @@ from .readers.sniff import (
     position,
     signature,
 )
-from .tournament_json import write_tournament_json
+from .readers.tournament_json import read_tournament_json
+from .writers.chess_json import write_chess_json
+from .writers.tournament_json import write_tournament_json
 from .writers.trf import write_trf
 
 FORMATS = READ_FORMATS
@@ -104,12 +106,8 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
 
         return read_trf_bytes(data, source)
     if chosen == "json":
-        from .tournament_json import read_tournament_json
-
         return read_tournament_json(data, source)
     if chosen == "chess-json":
-        from .chess_json import read_chess_json
-
         return read_chess_json(data, source)
     if chosen == "pgn":
         from .readers.pgn import read_pgn

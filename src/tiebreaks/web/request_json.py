@@ -29,13 +29,13 @@ from fastapi.routing import APIRoute
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..formats import tournament_json
+from ..formats.readers import json_syntax
 from .found import RawNumber
 from .messages import RequestError, request_model
 
 #: the deepest nesting of arrays and objects accepted in a request: the limit of a tournament
 #: file in JSON (a request itself needs three levels)
-MAX_DEPTH = tournament_json.MAX_DEPTH
+MAX_DEPTH = json_syntax.MAX_DEPTH
 
 #: a JSON string (no recursion, whatever its length)
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from ..formats.tournament_json import MAX_DEPTH
+from ..formats.readers.json_syntax import MAX_DEPTH
 
 Format = Literal["trf", "json", "chess-json", "pgn", "csv"]
 Language = Literal["en", "de", "it", "fr", "es"]

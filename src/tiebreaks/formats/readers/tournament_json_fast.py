@@ -1,8 +1,8 @@
 """The fast path of the reader of our JSON format, for very large individual tournaments.
 
-:func:`tiebreaks.formats.tournament_json.read_tournament_json` first tries
+:func:`tiebreaks.formats.readers.tournament_json.read_tournament_json` first tries
 :func:`read_plain_json`, which reads the document without the located
-:class:`~.tournament_json.Node` tree of the careful path (about thirty times slower on a
+:class:`~.json_syntax.Node` tree of the careful path (about thirty times slower on a
 100,000-player file). The fast path accepts only what the careful path accepts and builds the
 same :class:`~tiebreaks.model.Tournament` (including every player's line number). Whenever
 anything is unusual (an error, a warning, a value written in one of the rarer forms the careful
@@ -45,21 +45,23 @@ from typing import Any
 from ...errors import InputError
 from ...model import ABSENT, Colour, Player, ResultKind, RoundResult, Tournament
 from ...model.results import checked_round_results
-from ..tournament_json import (
-    _COLOURS,
-    _PLAYER_KEYS,
-    _RESULT_KEYS,
+from .json_syntax import (
     FORMAT_NAME,
     FORMAT_VERSION,
     KIND_NAMES,
     MAX_START_NUMBER,
-    TOP_KEYS,
-    _TournamentReader,
     decode_json_bytes,
-    kind_from_text,
     may_hold_surrogates,
     parse_exact,
     parse_json,
+)
+from .tournament_json_careful import (
+    _COLOURS,
+    _PLAYER_KEYS,
+    _RESULT_KEYS,
+    TOP_KEYS,
+    _TournamentReader,
+    kind_from_text,
 )
 
 try:

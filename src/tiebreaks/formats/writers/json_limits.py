@@ -26,7 +26,7 @@ from ...errors import shown_value
 from ...model import Colour, Player, ResultKind, ScoreSystem, Tournament
 from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ...model.team import TeamRecords
-from ..tournament_json import MAX_ROUNDS, MAX_START_NUMBER, exact_text, parse_exact
+from ..readers.json_syntax import MAX_ROUNDS, MAX_START_NUMBER, exact_text, parse_exact
 from .limits import TOURNAMENT, Refuser, player_label, team_label, text_fields
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ Every writer checks each value before it writes anything; a value its format can
 wide, out of range, a character the format cannot carry, a value its reader would read back
 otherwise) raises :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the
 field. The table of which field each format holds is in ``docs/formats.md``; the comparison of
-a tournament with the one a file reads back is :mod:`.round_trip`.
+a tournament with the one a file reads back is :mod:`tiebreaks.formats.round_trip`.
 """
 
 from __future__ import annotations

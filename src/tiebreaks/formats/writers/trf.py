@@ -24,9 +24,10 @@ the source are kept (points are computed from the results when none were read).
 Nothing is lost on the way: every value is checked before anything is written
 (:mod:`.trf_limits`), and one TRF cannot hold raises
 :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field, so that
-the file written reads back to the same tournament (:func:`.round_trip.differences`). Names
-past their columns are cut only with ``shorten_names=True``, each cut reported. Fields TRF has
-no place for are not written: published tie-break values (TRF carries ranks only). When
+the file written reads back to the same tournament
+(:func:`tiebreaks.formats.round_trip.differences`). Names past their columns are cut only with
+``shorten_names=True``, each cut reported. Fields TRF has no place for are not written:
+published tie-break values (TRF carries ranks only). When
 neither the ``092`` text nor the ``192`` code would name the tournament's pairing system and
 the cross table would be read as the other one, a ``092`` text (``Swiss-System`` /
 ``Round robin``) or, if there is a text already, the ``192`` code ``CUSTOM_SWISS`` /

@@ -42,12 +42,18 @@ from dataclasses import fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ...model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem, Tournament
-from ...model.team import TeamRecords
-from .limits import player_label, team_label
+from ..errors import shown_value
+from ..model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem, Tournament
+from ..model.team import TeamRecords
+from .detect import read_data
+from .writers.chess_json import write_chess_json
+from .writers.limits import player_label, team_label
+from .writers.tournament_json import write_tournament_json
+from .writers.trf import type_records, write_trf
+from .writers.trf_limits import fitted_points
 
 if TYPE_CHECKING:
-    from ...standings import Standings
+    from ..standings import Standings
 
 __all__ = ["FORMATS", "differences", "held", "read_back", "write"]
 
@@ -62,16 +68,10 @@ def write(
     """The tournament in format ``fmt`` (one of :data:`FORMATS`); ``options`` go to the
     writer (``shorten_names`` for TRF)."""
     if fmt == "trf":
-        from .trf import write_trf
-
         return write_trf(tournament, standings, **options)
     if fmt == "json":
-        from ..tournament_json import write_tournament_json
-
         return write_tournament_json(tournament, standings)
     if fmt == "chess-json":
-        from ..chess_json import write_chess_json
-
         return write_chess_json(tournament, standings)
     raise ValueError(f"unknown format {fmt!r}")
 
@@ -79,8 +79,6 @@ def write(
 def read_back(text: str, fmt: str, source: str = "written") -> Tournament:
     """A file we wrote in ``fmt``, read by the reader of that format (as bytes, as the CLI
     would read the file)."""
-    from ..detect import read_data
-
     return read_data(text.encode("utf-8"), source, fmt)
 
 
@@ -115,8 +113,6 @@ def held(tournament: Tournament, fmt: str, published: bool = False) -> Tournamen
             held_form, team_records=replace(records, teams=teams, forfeits=forfeits)
         )
     if fmt == "trf":
-        from .trf import type_records
-
         text, code = type_records(tournament)
         held_form = replace(held_form, type_text=text, type_code=code, published_columns=())
     elif fmt == "chess-json":
@@ -157,8 +153,6 @@ def _trf_points(player: Player, tournament: Tournament) -> Fraction | None:
     the points column (what the writer fills in)."""
     if player.stated_points is not None:
         return player.stated_points
-    from .trf_limits import fitted_points
-
     scores = tournament.score_system.points
     total = sum((scores[result.kind] for result in player.results), Fraction(0))
     return total if fitted_points(total) is not None else None
@@ -177,8 +171,6 @@ def _chess_lists(tournament: Tournament) -> Tournament:
 
 
 def _shown(value: object) -> str:
-    from ...errors import shown_value
-
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(item) for item in value) + ")"
     if isinstance(value, RoundResult):
