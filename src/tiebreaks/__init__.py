@@ -27,9 +27,9 @@ if TYPE_CHECKING:
         TiebreaksError,
         UsageError,
     )
-    from .formats.detect import write_data as write
     from .formats.reading import example_path, read_tournament
     from .formats.reading import read_tournament as read
+    from .formats.writing import write_data as write
     from .model import (
         Colour,
         PairingSystem,
@@ -56,7 +56,7 @@ _MODULES: dict[str, tuple[str, str]] = {
     "example_path": (".formats.reading", "example_path"),
     "read": (".formats.reading", "read_tournament"),
     "read_tournament": (".formats.reading", "read_tournament"),
-    "write": (".formats.detect", "write_data"),
+    "write": (".formats.writing", "write_data"),
     "render_standings": (".render.standings", "render_standings"),
     "compute_standings": (".standings", "compute_standings"),
     "Row": (".standings", "Row"),

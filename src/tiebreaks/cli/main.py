@@ -392,7 +392,7 @@ def convert(
         tournament = _read(source, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
         changes: list[Diagnostic] = []
-        from ..formats.detect import write_data
+        from ..formats.writing import write_data
 
         content = write_data(
             tournament, result, chosen, lang, shorten_names=shorten_names, changes=changes

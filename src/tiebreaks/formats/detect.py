@@ -20,13 +20,9 @@ import codecs
 import json
 import re
 
-from ..errors import Diagnostic, InputError, UsageError
+from ..errors import InputError, UsageError
 from ..model import Tournament
-from ..render.standings import render_standings
-from ..standings import Standings
 from . import READ_FORMATS
-from .identify import json_content, no_records, text_content
-from .readers.chess_json import read_chess_json
 from .readers.encoding import decode_text
 from .readers.sniff import (
     Finding,
@@ -36,10 +32,6 @@ from .readers.sniff import (
     position,
     signature,
 )
-from .readers.tournament_json import read_tournament_json
-from .writers.chess_json import write_chess_json
-from .writers.tournament_json import write_tournament_json
-from .writers.trf import write_trf
 
 FORMATS = READ_FORMATS
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
@@ -93,21 +85,28 @@ def _json_kind(data: bytes) -> tuple[str, Finding | None]:
         document.get("filetype") == "Event" or isinstance(document.get("event"), dict)
     ):
         return "chess-json", None
+    from .identify import json_content
+
     body = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     return "json", json_content(document, *position(data, len(data) - len(body)))
 
 
 def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
     """Read a tournament in ``fmt`` (detected when None); InputError for a file that is not a
-    tournament (module docstring)."""
+    tournament (module docstring). Each reader is imported when its format is read (a TRF
+    file loads neither the JSON readers nor python-chess)."""
     chosen = fmt.lower() if fmt else _detected(data, source)
     if chosen == "trf":
         from .readers.trf import read_trf_bytes
 
         return read_trf_bytes(data, source)
     if chosen == "json":
+        from .readers.tournament_json import read_tournament_json
+
         return read_tournament_json(data, source)
     if chosen == "chess-json":
+        from .readers.chess_json import read_chess_json
+
         return read_chess_json(data, source)
     if chosen == "pgn":
         from .readers.pgn import read_pgn
@@ -130,6 +129,8 @@ def _detected(data: bytes, source: str) -> str:
     if finding is None and fmt == "csv":
         finding = binary_content(data)
         if finding is None:
+            from .identify import no_records
+
             text = decode_text(data, source).text
             finding = blank_content(text) or no_records(text)
     if finding is not None:
@@ -150,29 +151,9 @@ def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
     try:
         return read_crosstable_csv(data, source)
     except InputError as error:
+        from .identify import text_content
+
         found = text_content(decode_text(data, source).text) if detected else None
         if found is None:
             raise
         raise found.error(source) from error
-
-
-def write_data(
-    tournament: Tournament,
-    result: Standings,
-    output_format: str,
-    lang: str = "en",
-    *,
-    shorten_names: bool = False,
-    changes: list[Diagnostic] | None = None,
-) -> str | bytes:
-    """A tournament and its standings in one of :data:`~tiebreaks.formats.CONVERT_FORMATS`:
-    the tournament formats read back to the same tournament, or a value the format cannot
-    hold raises :class:`~tiebreaks.FormatLimitError` (``shorten_names``, TRF: names are cut to
-    their columns instead, each cut added to ``changes``); the others are the standings."""
-    if output_format == "trf":
-        return write_trf(tournament, result, shorten_names=shorten_names, changes=changes)
-    if output_format == "json":
-        return write_tournament_json(tournament, result)
-    if output_format == "chess-json":
-        return write_chess_json(tournament, result)
-    return render_standings(result, output_format, lang)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 import sys
 from collections.abc import Iterable
@@ -337,7 +336,7 @@ def _replace_atomically(target: Path, data: bytes, name: str) -> None:
 def _temporary_name(target: Path) -> str:
     """A new name in the target's folder, listed before the file exists (an interruption
     between its creation and its listing would leave it behind)."""
-    temporary = str(target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp")
+    temporary = str(target.parent / f".{target.name}.{os.urandom(4).hex()}.tmp")
     _TEMPORARIES.add(temporary)
     return temporary
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from ..standings import Standings
 from . import STANDINGS_FORMATS
-from .csv import standings_csv
-from .json import standings_json
-from .text import standings_text
 
 __all__ = ["STANDINGS_FORMATS", "render_standings"]
 
@@ -15,9 +12,14 @@ __all__ = ["STANDINGS_FORMATS", "render_standings"]
 def render_standings(result: Standings, output_format: str, lang: str = "en") -> str | bytes:
     """The standings in one of :data:`STANDINGS_FORMATS` (text, HTML and PDF in ``lang``);
     PDF is bytes, the others text."""
+    # each writer is imported when its format is asked for (a text run loads no CSV writer)
     if output_format == "json":
+        from .json import standings_json
+
         return standings_json(result)
     if output_format == "csv":
+        from .csv import standings_csv
+
         return standings_csv(result)
     if output_format == "html":
         from .html import standings_html
@@ -29,4 +31,6 @@ def render_standings(result: Standings, output_format: str, lang: str = "en") ->
         return standings_pdf(result, lang)
     if output_format != "text":
         raise ValueError(f"no standings format {output_format!r}")
+    from .text import standings_text
+
     return standings_text(result, lang)

@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from ..engine.names import resolve_list, resolve_name
 from ..errors import TiebreaksError, UsageError
-from ..formats.detect import write_data
+from ..formats.writing import write_data
 from ..model import Tournament
 from ..render import standings_json
 from ..render.compare import comparison_data
