@@ -122,6 +122,16 @@ def test_batch_leaves_out_its_own_earlier_output_found_in_the_folder(folder: Pat
     assert sorted(json.loads(line)["path"] for line in lines) == ["b/a.trf", "b/c.trf"]
 
 
+def test_an_earlier_output_starting_with_a_skipped_line_is_ours_too(folder: Path) -> None:
+    """A batch output whose first line is a "skipped" result (no "mode" field) is still
+    recognised as ours, as the format detection recognises our result lines."""
+    earlier = '{"path": "b/x.trf", "status": "skipped", "size": null, "mtime_ns": null}\n'
+    (folder / "b" / "results.json").write_text(earlier, encoding="utf-8")
+    result = tiebreaks_command("batch", "b", "-o", "b/results.json", "--no-progress", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    assert "b/results.json left out: it is this command's output" in result.stderr
+
+
 def test_resume_keeps_every_byte_of_its_output(folder: Path) -> None:
     """--resume appends after a cut-off last line without cutting it (it is ended instead)."""
     output = folder / "out.jsonl"

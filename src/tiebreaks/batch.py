@@ -370,15 +370,15 @@ def protect_inputs(plan: BatchPlan, outputs: Iterable[str | None]) -> list[str]:
     anything is written. A file found in a folder that is an earlier output of ``batch`` (its
     JSON lines or CSV summary, recognised by their first line) is taken out of the plan
     instead; the notes returned say so. Named files are always protected."""
-    from .formats.files import check_outputs
+    from .formats.files import check_outputs, same_file
 
     wanted = [name for name in outputs if name is not None]
     ours = {
         task.path
         for task in plan.tasks
         if task.path in plan.found_in_folders
-        and _is_batch_output(task.path)
-        and _same_as_any(task.path, wanted)
+        and any(same_file(task.path, output) for output in wanted)  # a stat: first
+        and _is_batch_output(task.path)  # reads the file's start: only for an output
     }
     inputs = [task.path for task in plan.tasks if task.path not in ours]
     check_outputs(wanted, [*inputs, *plan.skipped])
@@ -386,24 +386,18 @@ def protect_inputs(plan: BatchPlan, outputs: Iterable[str | None]) -> list[str]:
     return [f"{path} left out: it is this command's output" for path in sorted(ours)]
 
 
-def _same_as_any(path: str, outputs: list[str]) -> bool:
-    return any(os.path.exists(output) and os.path.samefile(path, output) for output in outputs)
-
-
 def _is_batch_output(path: str) -> bool:
-    """True for a file whose first line is one of our result lines or our summary header."""
+    """True for a file that starts as our result lines (the rule of the format detection,
+    :func:`~tiebreaks.formats.readers.sniff.json_lines_content`) or our summary header."""
+    from .formats.readers.sniff import json_lines_content
+
     try:
         with open(path, "rb") as stream:
-            first = stream.readline(65536).decode("utf-8", "replace").strip()
+            head = stream.read(1 << 20)
     except OSError:
         return False
-    if first == ",".join(SUMMARY_COLUMNS):
-        return True
-    try:
-        record = json.loads(first)
-    except ValueError:
-        return False
-    return isinstance(record, dict) and {"path", "status", "mode"} <= record.keys()
+    summary = ",".join(SUMMARY_COLUMNS).encode()
+    return head.split(b"\n", 1)[0].strip() == summary or json_lines_content(head) is not None
 
 
 def _stat(path: str) -> tuple[int | None, int | None, int | None]:

@@ -26,7 +26,6 @@ import os
 import stat
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Names, SourceError, UsageError
@@ -99,12 +98,13 @@ def read_input(
     except OSError as error:
         raise SourceError(f"cannot read {name!r}: {_reason(error)}") from None
     try:
-        kind = os.fstat(descriptor).st_mode
+        status = os.fstat(descriptor)
+        kind = status.st_mode
         if regular_only and not stat.S_ISREG(kind):
             raise SourceError(f"cannot read {name!r}: {file_kind(kind)}, not a regular file")
         if stat.S_ISDIR(kind):
             raise SourceError(f"cannot read {name!r}: it is a folder, not a file")
-        return _read_all(descriptor, name, max_bytes)
+        return _read_all(descriptor, name, max_bytes, status)
     finally:
         os.close(descriptor)
 
@@ -120,13 +120,12 @@ def _read_standard_input(limit: int) -> bytes:
         if len(data) > limit:
             raise InputTooLargeError("<stdin>", limit) from None
         return data
-    return _read_all(descriptor, "<stdin>", limit)
+    return _read_all(descriptor, "<stdin>", limit, os.fstat(descriptor))
 
 
-def _read_all(descriptor: int, name: str, limit: int) -> bytes:
-    """Everything ``descriptor`` gives, refused past ``limit`` (a regular file is refused on
-    its size, before reading)."""
-    status = os.fstat(descriptor)
+def _read_all(descriptor: int, name: str, limit: int, status: os.stat_result) -> bytes:
+    """Everything ``descriptor`` (of ``status``) gives, refused past ``limit`` (a regular
+    file is refused on its size, before reading)."""
     if stat.S_ISREG(status.st_mode) and status.st_size > limit:
         raise InputTooLargeError(name, limit, status.st_size)
     blocks: list[bytes] = []
@@ -164,60 +163,49 @@ def _reason(error: OSError) -> str:
 # --- which file a name is --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Named:
-    """A name the user gave and the regular file it leads to (links followed), if any."""
-
-    name: str
-    identity: tuple[int, int] | None
-
-
-def _regular_file(name: str) -> _Named:
-    """The device and inode of the regular file ``name`` leads to (None for anything else:
-    a missing file, a device, a pipe); ``"-"`` is standard input."""
+def _status(name: str) -> os.stat_result | None:
+    """The status of the file ``name`` leads to (links followed; ``"-"`` is standard input),
+    None when there is none."""
     try:
-        status = os.fstat(sys.stdin.fileno()) if name == "-" else os.stat(name)
+        return os.fstat(sys.stdin.fileno()) if name == "-" else os.stat(name)
     except (OSError, ValueError):
-        return _Named(name, None)
-    if not stat.S_ISREG(status.st_mode):
-        return _Named(name, None)
-    return _Named(name, (status.st_dev, status.st_ino))
+        return None
+
+
+def _identity(status: os.stat_result | None) -> tuple[int, int] | None:
+    """Device and inode of a regular file (None for anything else: a device, a pipe, none):
+    what two names of one file share, whatever links lead to it."""
+    if status is None or not stat.S_ISREG(status.st_mode):
+        return None
+    return status.st_dev, status.st_ino
+
+
+def same_file(first: str, second: str) -> bool:
+    """True when two names lead to one regular file (device and inode, links followed)."""
+    identity = _identity(_status(first))
+    return identity is not None and identity == _identity(_status(second))
 
 
 def check_outputs(outputs: Iterable[str | None], inputs: Iterable[str | None]) -> None:
     """Raise :class:`~tiebreaks.UsageError` when an output would destroy an input (the same
     file by device and inode, whatever links lead to it), when two outputs are one file, or
     when an output is a folder, a socket or a disk device. Nothing is opened."""
-    sources = [_regular_file(name) for name in inputs if name is not None]
+    sources = [(name, _identity(_status(name))) for name in inputs if name is not None]
     seen: dict[object, str] = {}
     for output in (name for name in outputs if name is not None and name != "-"):
-        _check_kind(output)
-        target = _regular_file(output)
-        for source in sources:
-            if target.identity is not None and source.identity == target.identity:
-                raise UsageError(_same_file_message(output, source.name))
-        key = _output_key(output, target)
+        status = _status(output)
+        _check_kind(output, status.st_mode if status is not None else 0)
+        identity = _identity(status)
+        for source, source_identity in sources:
+            if identity is not None and source_identity == identity:
+                raise UsageError(_same_file_message(output, source))
+        # two outputs are one file: the same file, or the same path still to be created
+        key = identity or (os.path.realpath(output) if status is None else None)
         if key is not None and key in seen:
             first = seen[key]
             both = f"{output!r} is" if first == output else f"{first!r} and {output!r} are"
             raise UsageError(f"{both} given as two outputs: each output needs a file of its own")
         seen[key] = output
-
-
-def _mode(name: str) -> int:
-    """The mode of the file ``name`` leads to (0 for none)."""
-    try:
-        return os.stat(name).st_mode
-    except OSError:
-        return 0
-
-
-def _output_key(output: str, target: _Named) -> object:
-    """What makes two outputs one file: the file (device, inode) or, for a file still to be
-    created, its path with links resolved; None for devices and pipes (two may be one)."""
-    if target.identity is not None:
-        return target.identity
-    return None if os.path.exists(output) else os.path.realpath(output)
 
 
 def _same_file_message(output: str, source: str) -> str:
@@ -226,17 +214,20 @@ def _same_file_message(output: str, source: str) -> str:
     return f"refusing to write {output!r}: it is an input of this command{same}"
 
 
-def _check_kind(output: str) -> None:
-    """Refuse outputs that cannot be written as a file: folders, sockets, disk devices, an
-    empty name or one that ends with a slash (a folder's name)."""
+def _mode(name: str) -> int:
+    """The mode of the file ``name`` leads to (0 for none: a new file, a dangling link)."""
+    status = _status(name)
+    return status.st_mode if status is not None else 0
+
+
+def _check_kind(output: str, mode: int) -> None:
+    """Refuse outputs that cannot be written as a file (``mode``: what ``output`` leads to, 0
+    for nothing yet): folders, sockets, disk devices, an empty name or one that ends with a
+    slash (a folder's name)."""
     if not output:
         raise UsageError("the output file name is empty")
-    if output.endswith(("/", os.sep)) and not stat.S_ISCHR(_mode(output)):
+    if output.endswith(("/", os.sep)) and not stat.S_ISCHR(mode):
         raise UsageError(f"cannot write {output!r}: the name ends with '/', a folder's name")
-    try:
-        mode = os.stat(output).st_mode
-    except OSError:
-        return  # a new file (or a dangling link, whose target is created)
     if stat.S_ISDIR(mode) or stat.S_ISSOCK(mode) or stat.S_ISBLK(mode):
         raise UsageError(f"cannot write {output!r}: it is {file_kind(mode)}")
 
@@ -255,12 +246,9 @@ def write_output(path: str | os.PathLike[str], content: str | bytes) -> None:
     if descriptor is not None:
         _write_through(descriptor, data, name)
         return
-    _check_kind(name)
-    try:
-        mode = os.stat(name).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+    mode = _mode(name)
+    _check_kind(name, mode)
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
         _write_to_device(name, data)
     else:
         _replace_atomically(Path(os.path.realpath(name)), data, name)
@@ -400,7 +388,7 @@ class OutputStream:
         if inherited is not None:
             self._descriptor = inherited
             return
-        _check_kind(path)
+        _check_kind(path, _mode(path))
         flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
         try:
             self._descriptor = os.open(path, flags, 0o666)
