@@ -10,13 +10,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .types import byte_size
+from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL
+from .types import MAX_INPUT_OPTION
 
 if TYPE_CHECKING:
     from ..batch import BatchOptions, BatchPlan, BatchResult
     from ..formats.files import OutputStream
 
-EXIT_BY_STATUS = {"ok": 0, "skipped": 0, "differs": 3, "error": 1, "internal-error": 70}
+EXIT_BY_STATUS = {
+    "ok": 0,
+    "skipped": 0,
+    "differs": EXIT_DIFFERENT,
+    "error": EXIT_INPUT,
+    "internal-error": EXIT_INTERNAL,
+}
 
 
 class _Progress:
@@ -86,13 +93,7 @@ class _Progress:
 @click.option("--top", type=click.IntRange(min=0), default=3, help="Leading ids per file.")
 @click.option("--dask-scheduler", metavar="ADDRESS", help="Dask scheduler, or 'local'.")
 @click.option("--ship", is_flag=True, help="Send file contents to the Dask workers.")
-@click.option(
-    "--max-input",
-    callback=byte_size,
-    default="512M",
-    show_default=True,
-    help="Largest file read (e.g. 100M, 2G).",
-)
+@MAX_INPUT_OPTION
 def batch(
     paths: tuple[str, ...],
     check_mode: bool,

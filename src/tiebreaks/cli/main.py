@@ -19,7 +19,7 @@ import click
 from ..formats import CONVERT_FORMATS, EXTENSIONS, READ_FORMATS
 from ..render import STANDINGS_FORMATS
 from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL, OPTIONS, guarded, say
-from .types import byte_size
+from .types import MAX_INPUT_OPTION
 
 if TYPE_CHECKING:
     from ..errors import Diagnostic, Location
@@ -36,15 +36,6 @@ def main() -> None:
 RULES_HELP = (
     "Rules regime: fide-2026, fide-2024, fide-2009, unadjusted, unplayed-draw or uscf "
     "(default: the FIDE edition in force at the start date)."
-)
-
-
-MAX_INPUT_OPTION = click.option(
-    "--max-input",
-    callback=byte_size,
-    default="512M",
-    show_default=True,
-    help="Largest input file read (e.g. 100M, 2G).",
 )
 
 
