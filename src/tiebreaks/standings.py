@@ -22,11 +22,10 @@ from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
 from .engine.names import ResolvedName, resolve_list, resolve_name
-from .engine.numbers import to_decimal_text
 from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
-from .errors import Diagnostic, ParameterError, ParameterHint, UsageError
+from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
@@ -51,14 +50,6 @@ TEAM_DEFAULT = "PTS,MPVGP,EDE,EMGSB/C1,BH:MP/C1"
 _REPR_ROWS = 5
 
 
-def _shown(value: Fraction | None) -> str:
-    """An exact value as a decimal when it has a short one (``9.5``), else as a ratio."""
-    if value is None:
-        return "None"
-    text = to_decimal_text(value, max_places=10)
-    return text if Fraction(text) == value else f"{value.numerator}/{value.denominator}"
-
-
 @dataclass(frozen=True)
 class Row:
     """One line of the standings."""
@@ -71,7 +62,7 @@ class Row:
     def __repr__(self) -> str:
         """``Row(1, #2 'Bruno', PTS=4, BH/C1=12, SB=9.5)``: the place, the participant and
         the exact values (``None`` undefined), without the player's whole record."""
-        values = ", ".join(f"{label}={_shown(value)}" for label, value in self.values.items())
+        values = ", ".join(f"{label}={shown_value(value)}" for label, value in self.values.items())
         lot = ", drawn by lot" if self.drawn_by_lot else ""
         who = f"#{self.player.start_number} {self.player.name!r}"
         return f"Row({self.rank}, {who}{', ' if values else ''}{values}{lot})"
