@@ -139,15 +139,17 @@ def _detected(data: bytes, source: str) -> str:
 
 
 def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
-    """The crosstable reader, for text: binary data and an empty file are named as such, and
-    (when the format was detected) a text the reader refuses that is something else."""
+    """The crosstable reader, for text: binary data and an empty file are named as such (a
+    detected format was screened for them by :func:`_detected` already), and (when the format
+    was detected) a text the reader refuses that is something else."""
     from .readers.crosstable_csv import read_crosstable_csv
 
-    finding = binary_content(data)
-    if finding is None and not data.strip():
-        finding = blank_content(data.decode("latin-1"))
-    if finding is not None:
-        raise finding.error(source)
+    if not detected:
+        finding = binary_content(data)
+        if finding is None and not data.strip():
+            finding = blank_content(data.decode("latin-1"))
+        if finding is not None:
+            raise finding.error(source)
     try:
         return read_crosstable_csv(data, source)
     except InputError as error:
