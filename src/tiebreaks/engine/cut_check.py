@@ -15,10 +15,8 @@ after round 1 of a nine-round event with ``BH/C1`` are normal during the event.
 from __future__ import annotations
 
 from ..errors import UsageError
+from .families.national.us_chess import median_drops_of
 from .spec import TiebreakSpec
-
-#: US Chess rule 34E1: a median drops two values on each side from 9 rounds on, else one
-_US_TWO_DROPS_FROM = 9
 
 
 def _rounds(count: int) -> str:
@@ -35,7 +33,7 @@ def _removed(spec: TiebreakSpec, rounds: int) -> tuple[int, str] | None:
         largest = (rounds - 1) // 2
         advice = f"use a median of at most {largest}" if largest else "use no median"
         return 2 * spec.median, advice
-    drops = 2 if rounds >= _US_TWO_DROPS_FROM else 1
+    drops = median_drops_of(rounds)
     if spec.acronym == "MED" and 2 * drops >= rounds:
         return 2 * drops, "use SOLK (the sum of every opponent's score)"
     if spec.acronym == "MMED" and drops >= rounds:

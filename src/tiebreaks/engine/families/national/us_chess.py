@@ -73,10 +73,15 @@ def _opponent_scores(context: Context) -> list[list[int]]:
     ]
 
 
+def median_drops_of(rounds: int) -> int:
+    """How many values each median cut removes in an event of ``rounds`` rounds (US Chess
+    rule 34E1): two with 9 or more rounds, else one."""
+    return 2 if rounds >= 9 else 1
+
+
 def drop_count(context: Context) -> int:
-    """How many values each median cut removes (US Chess rule 34E1): two with 9 or more
-    rounds, else one."""
-    return 2 if context.rounds >= 9 else 1
+    """:func:`median_drops_of` the context's rounds."""
+    return median_drops_of(context.rounds)
 
 
 def modified_median_drops(context: Context, score: int) -> tuple[int, int]:
