@@ -736,7 +736,7 @@ def _cells(result: BatchResult) -> list[str]:
 
 def summary_csv(results: Iterable[BatchResult]) -> str:
     """One CSV row per file, sorted by path: every cell shown as
-    :func:`~tiebreaks.render.safe_text.shown_name` shows a name (no control or bidirectional
+    :func:`~tiebreaks.model.text.shown_name` shows a name (no control or bidirectional
     formatting character) and :func:`~tiebreaks.render.csv.spreadsheet_safe` (no formula)."""
     import csv
     import io
@@ -771,7 +771,7 @@ tr.differs td {{ background: #fff6da; }}
 
 def summary_html(results: Iterable[BatchResult]) -> str:
     """A self-contained HTML page: the count of each status and one row per file, sorted by
-    path. Every text is escaped, shown as :func:`~tiebreaks.render.safe_text.shown_name`
+    path. Every text is escaped, shown as :func:`~tiebreaks.model.text.shown_name`
     shows a name, and isolated in ``<bdi>`` (a right-to-left file name stays in its cell)."""
     from .model.text import shown_name
 

@@ -37,7 +37,7 @@ def spreadsheet_safe(text: str) -> str:
 def standings_csv(standings: Standings) -> str:
     """One header line, then rank, start number, name, rating and the values.
 
-    Every text from the input (the names) is shown as :func:`~.safe_text.shown_name` shows it
+    Every text from the input (the names) is shown as :func:`~tiebreaks.model.text.shown_name` shows it
     and made :func:`spreadsheet_safe`; the values, ranks, numbers and ratings are numbers we
     write ourselves."""
     texts = ValueTexts(standings)

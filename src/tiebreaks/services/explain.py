@@ -41,7 +41,7 @@ LISTED = 10
 def name_key(text: str) -> str:
     """How names are compared: Unicode-normalised (NFC, so "Mu\u0308ller" is "Müller"),
     case and runs of spaces ignored, control and invisible characters (and the U+FFFD that
-    shows one) left out (:func:`~tiebreaks.render.safe_text.compared_name`)."""
+    shows one) left out (:func:`~tiebreaks.model.text.compared_name`)."""
     cleaned = " ".join(compared_name(" ".join(text.split())).split())
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", cleaned).casefold())
 
