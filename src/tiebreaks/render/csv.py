@@ -37,9 +37,9 @@ def spreadsheet_safe(text: str) -> str:
 def standings_csv(standings: Standings) -> str:
     """One header line, then rank, start number, name, rating and the values.
 
-    Every text from the input (the names) is shown as :func:`~tiebreaks.model.text.shown_name` shows it
-    and made :func:`spreadsheet_safe`; the values, ranks, numbers and ratings are numbers we
-    write ourselves."""
+    Every text from the input (the names) is shown as
+    :func:`~tiebreaks.model.text.shown_name` shows it and made :func:`spreadsheet_safe`; the
+    values, ranks, numbers and ratings are numbers we write ourselves."""
     texts = ValueTexts(standings)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
