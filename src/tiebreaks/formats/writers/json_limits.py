@@ -168,17 +168,8 @@ def check_chess_json(
       two teams, team bye points without both values.
     """
     check_json(refuser, tournament)
-    points = tournament.score_system.points
-    for kind, scored_as in _CHESS_SCORED_AS:
-        if points[kind] != points[scored_as]:
-            raise refuser.refuse(
-                TOURNAMENT,
-                f"score of a {kind.description}",
-                points[kind],
-                f"Chess-JSON, which scores it by the result code of a {scored_as.description} "
-                f"({shown_value(points[scored_as])})",
-                "write our JSON, which holds every score",
-            )
+    holder = "Chess-JSON, which scores it by the result code of a {}"
+    refuser.scored_alike(tournament.score_system, _CHESS_SCORED_AS, holder)
     for player in tournament.players:
         _check_colours(refuser, player)
     if rank_order is not None:

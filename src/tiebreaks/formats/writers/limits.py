@@ -10,12 +10,12 @@ a tournament with the one a file reads back is :mod:`tiebreaks.formats.round_tri
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TypeVar
 
-from ...errors import Diagnostic, FormatLimitError, Location, ParameterHint
-from ...model import Player, Tournament
+from ...errors import Diagnostic, FormatLimitError, Location, ParameterHint, shown_value
+from ...model import Player, ResultKind, ScoreSystem, Tournament
 from ...model.team import TeamRecord
 
 __all__ = [
@@ -74,6 +74,27 @@ class Refuser:
         """A whole number (or None) within ``low..high``."""
         if value is not None and not low <= value <= high:
             raise self.refuse(who, field, value, limit)
+
+    def scored_alike(
+        self,
+        system: ScoreSystem,
+        pairs: Iterable[tuple[ResultKind, ResultKind]],
+        holder: str,
+    ) -> None:
+        """Refuse a score system in which a result kind of ``pairs`` is not scored as the
+        kind the format writes it as (``(unrated win, win)``): ``holder`` completes "does not
+        fit ..." with ``{}`` where the other kind's description goes."""
+        points = system.points
+        for kind, scored_as in pairs:
+            if points[kind] != points[scored_as]:
+                other = f"{scored_as.description} ({shown_value(points[scored_as])})"
+                raise self.refuse(
+                    TOURNAMENT,
+                    f"score of a {kind.description}",
+                    points[kind],
+                    holder.format(other),
+                    "write our JSON, which holds every score",
+                )
 
 
 def text_fields(tournament: Tournament) -> Iterator[tuple[str, str, str]]:

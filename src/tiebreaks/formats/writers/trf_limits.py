@@ -168,18 +168,9 @@ def check_header(
 
 
 def _check_scores(system: ScoreSystem) -> None:
-    points = system.points
-    for kind, scored_as in _SCORED_AS:
-        if points[kind] != points[scored_as]:
-            raise _TRF.refuse(
-                TOURNAMENT,
-                f"score of a {kind.description}",
-                points[kind],
-                f"TRF's score records (162, XXS), which give it the score of a "
-                f"{scored_as.description} ({shown_value(points[scored_as])})",
-                "write our JSON, which holds every score",
-            )
-    for kind, value in points.items():
+    holder = "TRF's score records (162, XXS), which give it the score of a {}"
+    _TRF.scored_alike(system, _SCORED_AS, holder)
+    for kind, value in system.points.items():
         if value < 0 or value >= MAX_POINTS or MAX_SCORE_DENOMINATOR % value.denominator:
             raise _TRF.refuse(TOURNAMENT, f"score of a {kind.description}", value, _SCORE_LIMIT)
 
