@@ -44,6 +44,13 @@ class ParameterHint:
         return self.worded()
 
 
+def with_advice(text: str, advice: str | ParameterHint | None, names: Names) -> str:
+    """``text`` followed by its advice (a hint's parameter called as in ``names``), if any."""
+    if isinstance(advice, ParameterHint):
+        advice = advice.worded(names)
+    return f"{text}; {advice}" if advice else text
+
+
 @dataclass(frozen=True)
 class Location:
     """A place in an input: file name, 1-based line and column (0 = unknown)."""
@@ -83,7 +90,7 @@ class InputError(TiebreaksError):
     def worded(self, names: Names) -> str:
         shown = repr(self.text) if self.text else "nothing"
         text = f"{self.location}: found {shown}, expected {self.expected}"
-        return text if self.hint is None else f"{text}; {self.hint.worded(names)}"
+        return with_advice(text, self.hint, names)
 
     def __str__(self) -> str:
         return self.worded({})
@@ -126,10 +133,7 @@ class FormatLimitError(TiebreaksError):
             f"cannot write {self.format}: {self.participant}: {self.field} "
             f"{shown_value(self.value)} does not fit {self.limit}"
         )
-        advice = (
-            self.advice.worded(names) if isinstance(self.advice, ParameterHint) else self.advice
-        )
-        return f"{text}; {advice}" if advice else text
+        return with_advice(text, self.advice, names)
 
     def __str__(self) -> str:
         return self.worded({})
@@ -167,9 +171,7 @@ class UsageError(TiebreaksError):
         super().__init__(*((message,) if hint is None else (message, hint)))
 
     def worded(self, names: Names) -> str:
-        if self.hint is None:
-            return self.message
-        return f"{self.message}; {self.hint.worded(names)}"
+        return with_advice(self.message, self.hint, names)
 
     def __str__(self) -> str:
         return self.worded({})
@@ -209,7 +211,7 @@ class Diagnostic:
     def worded(self, names: Names) -> str:
         """The warning with the hint's parameter called as in ``names``; ``str()`` gives the
         library's words."""
-        text = self.message if self.hint is None else f"{self.message}; {self.hint.worded(names)}"
+        text = with_advice(self.message, self.hint, names)
         return text if self.location is None else f"{self.location}: {text}"
 
     def __str__(self) -> str:
