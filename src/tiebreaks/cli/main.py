@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..formats import CONVERT_FORMATS, EXTENSIONS, READ_FORMATS
+from ..formats.files import MAX_INPUT_BYTES, check_outputs, write_output
 from ..render import STANDINGS_FORMATS
 from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL, OPTIONS, guarded, say
 from .types import MAX_INPUT_OPTION
@@ -110,8 +111,6 @@ def _read(
 
 def _max_input(options: dict[str, int | str | None]) -> int:
     """The ``--max-input`` limit in bytes (the library's default when not given)."""
-    from ..formats.files import MAX_INPUT_BYTES
-
     limit = options.get("max_input")
     return limit if isinstance(limit, int) else MAX_INPUT_BYTES
 
@@ -206,13 +205,6 @@ def standings(
     _LEAVE_AT_ONCE.append(True)  # everything is written: see run()
 
 
-def check_outputs(outputs: list[str | None], inputs: list[str | None]) -> None:
-    """Refuse (exit 2) an output that is one of the inputs, before anything is written."""
-    from ..formats.files import check_outputs as check
-
-    check(outputs, inputs)
-
-
 def _emit(content: str | bytes, output: str | None) -> None:
     """Print ``content``, or write it to ``output``: atomically over a regular file, straight
     through to a device or a pipe (checked by :func:`check_outputs` before)."""
@@ -223,8 +215,6 @@ def _emit(content: str | bytes, output: str | None) -> None:
         else:
             click.echo(content, nl=False)
         return
-    from ..formats.files import write_output
-
     guarded(lambda: write_output(output, content))
 
 
