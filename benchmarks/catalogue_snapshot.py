@@ -32,7 +32,10 @@ from tiebreaks.model.rules import REGIMES
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = {".trf", ".txt", ".json", ".csv", ".pgn", ".trfx"}
 #: modifiers worth covering for each tie-break that takes them
-VARIANTS = ("/C1", "/C2", "/M1", "/P", "/P/C1", "/F", "/L+1", "/L-1", "/U1000", "/K1", "/R")
+VARIANTS = (
+    *("/C1", "/C2", "/M1", "/P", "/P/C1", "/F", "/L+1", "/L-1", "/U1000", "/K1", "/R"),
+    *("/C1/U1000", "/M1/U1000", "/V2009", "/V2024", "/VN", "/VD", "/VUS", "/P/V2009", "/C1/V2009"),
+)
 
 
 def specs_for(team: bool, rounds: int) -> list[str]:
