@@ -25,6 +25,7 @@ from tiebreaks.cli.main import main
 from tiebreaks.engine.catalogue import catalogue
 from tiebreaks.engine.explanation import explainer_for, group_explainer_for
 from tiebreaks.engine.registry import Kind
+from tiebreaks.engine.trace import Trace, group_tracer_for, tracer_for
 from tiebreaks.services.explain import explain_participant, explain_value, find_participant, why
 
 from .builders import crosstable
@@ -74,16 +75,20 @@ def _seed_000(columns: list[str]) -> tiebreaks.Standings:
 def test_seed_000_sonneborn_berger_line_by_line(
     player: str, expected: dict[str, tuple[str, str, str]], total: str
 ) -> None:
+    """The trace of SB: per opponent the points scored (the result), the opponent's score
+    (the share's base) and the amount."""
     standings = _seed_000(["SB"])
-    explanation = explain_value(standings, find_participant(standings, player), "SB")
-    found = {}
-    for line in explanation.lines:
-        opponent = line.text.split(" against #")[1].split(",")[0].split(" ")[1]
-        result = line.text.split(": ")[1].split(" with ")[0]
-        share = line.text.rsplit(": ", 1)[1]
-        found[opponent] = (result, share, str(line.amount))
-    assert found == {name: (r, s, str(F(a))) for name, (r, s, a) in expected.items()}
-    assert explanation.value == explanation.total == F(total)
+    trace = explain_value(standings, find_participant(standings, player), "SB")
+    assert isinstance(trace, Trace)
+    players = standings.tournament.players
+    scored = {"loss": F(0), "draw": F(1, 2), "win": F(1)}
+    for name, (result, share, amount) in expected.items():
+        entry = next(e for e in trace.entries if players[e.opponent or 0].name == name)
+        assert (entry.weight, entry.amount) == (scored[result], F(amount)), name
+        if " of " in share:  # "half of 4.5 = 2.25": the opponent's score is 4.5
+            assert entry.score == F(share.split(" of ")[1].split(" = ")[0]), name
+    assert len(trace.entries) == len(expected)
+    assert trace.value == trace.total == F(total)
 
 
 def test_seed_003_reduced_form() -> None:
@@ -93,9 +98,13 @@ def test_seed_003_reduced_form() -> None:
     c, d = find_participant(standings, "C"), find_participant(standings, "D")
     result = why(standings, c, d)
     assert (result.deciding, result.ahead) == ("SB", c)
-    differences = [(item.text, item.amount_a, item.amount_b) for item in result.differences]
-    assert differences == [("against #1 A", F("2.5"), 0), ("against #5 E", F("1.25"), F("2.5"))]
-    assert sum(a - b for _, a, b in differences) == F("1.25")
+    players = standings.tournament.players
+    differences = [
+        (item.key[0], players[item.key[1]].name, item.amount_a, item.amount_b)
+        for item in result.differences
+    ]
+    assert differences == [("opponent", "A", F("2.5"), 0), ("opponent", "E", F("1.25"), F("2.5"))]
+    assert sum(a - b for _, _, a, b in differences) == F("1.25")
 
 
 def test_why_in_plain_words() -> None:
@@ -142,9 +151,10 @@ def test_participant_not_found_gives_suggestions() -> None:
 def test_every_tiebreak_has_an_explainer() -> None:
     for entry in catalogue():
         if entry.kind is Kind.GROUP:
-            assert group_explainer_for(entry.acronym) is not None, entry.acronym
+            found = group_tracer_for(entry.acronym) or group_explainer_for(entry.acronym)
         else:
-            assert explainer_for(entry.acronym) is not None, entry.acronym
+            found = tracer_for(entry.acronym) or explainer_for(entry.acronym)
+        assert found is not None, entry.acronym
 
 
 VALUE_LISTS = [

@@ -18,6 +18,7 @@ import pytest
 
 from tiebreaks import Standings, UsageError, compute_standings, example_path, read_tournament
 from tiebreaks.model import ResultKind
+from tiebreaks.render.explanations import worded
 from tiebreaks.render.html import standings_html
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
 from tiebreaks.services.explain import explain_value
@@ -276,7 +277,7 @@ def test_every_value_is_explained_and_adds_up(standings: Callable[[], Standings]
             shown = details.find("summary/strong")
             assert shown is not None
             assert shown.text == text_of(cell) or text_of(cell) == "–"
-            explanation = explain_value(result, row, label)
+            explanation = worded(explain_value(result, row, label), result, "de")
             lines = details.findall("table/tbody/tr")
             assert len(lines) == len(explanation.lines)
             total = details.find("table/tfoot/tr/td")

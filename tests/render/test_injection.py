@@ -234,7 +234,7 @@ def hostile_outputs() -> dict[str, str]:
         "html": standings_html(standings),
         "pdf page": render_page(standings, "de", print_mode=True),
         "explain": placing_text(standings, explain_participant(standings, first)),
-        "why": why_text(why(standings, first, second)),
+        "why": why_text(standings, why(standings, first, second)),
         "compare": comparison_text(compare_standings(standings, other)),
     }
 

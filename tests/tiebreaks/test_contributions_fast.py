@@ -12,13 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiebreaks.engine.context import build_context
-from tiebreaks.engine.families.progressive import progressive_score, progressive_sum
 from tiebreaks.engine.families.ratings import (
     average_ratings,
     games_over_the_board,
     opponent_ratings,
 )
-from tiebreaks.engine.spec import TiebreakSpec
 from tiebreaks.engine.sums import Contribution, apply_modifiers, modified_sum
 from tiebreaks.model import Tournament
 from tiebreaks.model.rules import rules_by_name
@@ -51,18 +49,6 @@ def test_one_cut_removes_the_smallest_key_then_the_smallest_value() -> None:
     # (values 7 and 5): the one of value 5 goes; 7 + 5 + 9 = 21 becomes 7 + 9 = 16.
     items = [Contribution(1, 1, 3, 7), Contribution(2, 2, 3, 5), Contribution(3, 3, 9, 9)]
     assert modified_sum(items, 1, 0, False) == 7 + 9
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.one_of(swiss_tournaments(), round_robins()), st.sampled_from(["fide-2026", "uscf"]))
-def test_progressive_score_shortcut_equals_the_sum_definition(
-    tournament: Tournament, rules: str
-) -> None:
-    context = build_context(tournament, rules_by_name(rules))
-    spec = TiebreakSpec("PS")
-    assert (
-        list(progressive_score(context, spec).numerators) == progressive_sum(context, spec).values()
-    )
 
 
 @settings(max_examples=80, deadline=None)

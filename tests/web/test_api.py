@@ -111,7 +111,7 @@ def test_why(client: TestClient) -> None:
     assert answer.status_code == 200, answer.text
     standings = library("held-swiss-16.trf")
     expected = why(standings, standings.row(3), standings.row(4))
-    assert answer.text == why_json(expected)
+    assert answer.text == why_json(standings, expected)
     assert answer.json()["deciding"] == "BH/C1"
 
 

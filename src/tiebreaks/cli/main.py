@@ -323,7 +323,7 @@ def why(
         tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
         outcome = compare_two(result, first, second)
-        return why_json(outcome) if output_format == "json" else why_text(outcome)
+        return why_json(result, outcome) if output_format == "json" else why_text(result, outcome)
 
     click.echo(guarded(run), nl=False)
 

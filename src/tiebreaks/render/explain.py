@@ -8,8 +8,9 @@ from typing import Any
 
 from ..engine.explanation import Explanation, Line
 from ..model.text import shown_name, shown_text
-from ..services.explain import Neighbour, Placing, Why
+from ..services.explain import Explained, Neighbour, Placing, Why
 from ..standings import Row, Standings
+from .explanations import difference_text, worded
 from .values import show
 
 
@@ -55,7 +56,7 @@ def _line_text(line: Line, width: int) -> str:
     return text
 
 
-def placing_text(standings: Standings, placing: Placing) -> str:
+def placing_text(standings: Standings, placing: Placing, lang: str = "en") -> str:
     """A participant's place, neighbours and every value explained."""
     row = placing.row
     first = standings.columns[0] if standings.columns else ""
@@ -69,11 +70,11 @@ def placing_text(standings: Standings, placing: Placing) -> str:
     ]
     body: list[str] = []
     for explanation in placing.explanations:
-        body.extend(["", *explanation_lines(explanation)])
+        body.extend(["", *explanation_lines(worded(explanation, standings, lang))])
     return shown_text("\n".join(head + body) + "\n")
 
 
-def why_text(result: Why) -> str:
+def why_text(standings: Standings, result: Why, lang: str = "en") -> str:
     """Two participants criterion by criterion, and the reduced form of the deciding one."""
     a, b = result.a, result.b
     if result.ahead is None:
@@ -89,8 +90,8 @@ def why_text(result: Why) -> str:
     for label, first, second in result.steps:
         mark = "decides" if label == result.deciding else "equal"
         lines.append(f"  {label:<{width}}  {_value(first):>14}  {_value(second):>14}  {mark}")
-    lines.extend(_reduced_lines(result))
-    own, other = result.explanation_a, result.explanation_b
+    lines.extend(_reduced_lines(standings, result, lang))
+    own, other = _both_worded(standings, result, lang)
     if own is not None and other is not None and not result.differences:
         lines.extend(["", *explanation_lines(own)])
         if other.lines == own.lines:  # a group tie-break: the same games for both
@@ -100,15 +101,26 @@ def why_text(result: Why) -> str:
     return shown_text("\n".join(lines) + "\n")
 
 
-def _reduced_lines(result: Why) -> list[str]:
+def _both_worded(
+    standings: Standings, result: Why, lang: str
+) -> tuple[Explanation | None, Explanation | None]:
+    own, other = result.explanation_a, result.explanation_b
+    return (
+        None if own is None else worded(own, standings, lang),
+        None if other is None else worded(other, standings, lang),
+    )
+
+
+def _reduced_lines(standings: Standings, result: Why, lang: str) -> list[str]:
     if not result.differences:
         return []
-    width = max(len(item.text) for item in result.differences)
+    texts = [difference_text(item.key, standings, lang) for item in result.differences]
+    width = max(len(text) for text in texts)
     lines = ["", f"Only where their {result.deciding} contributions differ:"]
-    for item in result.differences:
+    for item, text in zip(result.differences, texts, strict=True):
         change = item.amount_a - item.amount_b
         lines.append(
-            f"  {item.text:<{width}}  {show(item.amount_a):>7}  {show(item.amount_b):>7}"
+            f"  {text:<{width}}  {show(item.amount_a):>7}  {show(item.amount_b):>7}"
             f"  {'+' if change > 0 else ''}{show(change)}"
         )
     total = sum((item.amount_a - item.amount_b for item in result.differences), Fraction(0))
@@ -122,8 +134,9 @@ def _number(value: Fraction | None) -> str | None:
     return show(value) or None
 
 
-def explanation_data(explanation: Explanation) -> dict[str, Any]:
+def explanation_data(item: Explained, standings: Standings, lang: str = "en") -> dict[str, Any]:
     """An explanation as JSON-ready data (values as exact decimal strings)."""
+    explanation = worded(item, standings, lang)
     return {
         "tiebreak": explanation.tiebreak,
         "id": explanation.start_number,
@@ -144,7 +157,7 @@ def explanation_data(explanation: Explanation) -> dict[str, Any]:
     }
 
 
-def placing_json(standings: Standings, placing: Placing) -> str:
+def placing_json(standings: Standings, placing: Placing, lang: str = "en") -> str:
     """A participant's explanation as JSON text."""
 
     def neighbour(item: Neighbour | None) -> dict[str, Any] | None:
@@ -166,12 +179,12 @@ def placing_json(standings: Standings, placing: Placing) -> str:
         "rules": str(standings.rules),
         "above": neighbour(placing.above),
         "below": neighbour(placing.below),
-        "explanations": [explanation_data(item) for item in placing.explanations],
+        "explanations": [explanation_data(item, standings, lang) for item in placing.explanations],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def why_json(result: Why) -> str:
+def why_json(standings: Standings, result: Why, lang: str = "en") -> str:
     """A ``why`` comparison as JSON text."""
     data = {
         "a": result.a.player.start_number,
@@ -183,11 +196,15 @@ def why_json(result: Why) -> str:
             for label, first, second in result.steps
         ],
         "differences": [
-            {"text": item.text, "a": show(item.amount_a), "b": show(item.amount_b)}
+            {
+                "text": difference_text(item.key, standings, lang),
+                "a": show(item.amount_a),
+                "b": show(item.amount_b),
+            }
             for item in result.differences
         ],
         "explanations": [
-            explanation_data(item)
+            explanation_data(item, standings, lang)
             for item in (result.explanation_a, result.explanation_b)
             if item is not None
         ],

@@ -30,6 +30,7 @@ from ..model.team import Match, MatchKind
 from ..model.team_matches import TeamTournament
 from ..services.explain import explain_value
 from ..standings import Row, Standings
+from .explanations import worded
 from .i18n import (
     N_,
     check_language,
@@ -267,7 +268,7 @@ def _explanations(standings: Standings, lang: str) -> dict[int, tuple[Explanatio
             value = format_value(row.values[label], lang, places[position])
             anchor = f"x-{row.player.start_number}-{position + 1}"
             try:
-                explanation = explain_value(standings, row, label)
+                explanation = worded(explain_value(standings, row, label), standings, lang)
             except UsageError as error:
                 views.append(_unexplained(anchor, label, names[position], value, str(error)))
                 continue

@@ -28,7 +28,7 @@ from ..engine.explanation import (
 )
 from ..engine.names import resolve_name
 from ..engine.registry import Kind
-from ..engine.wording import who
+from ..engine.trace import Entry, Trace, tracer_for
 from ..errors import UsageError
 from ..model.text import compared_name, shown_name
 from ..standings import Row, Standings
@@ -150,12 +150,20 @@ def tied_group(standings: Standings, row: Row, position: int) -> list[int]:
     return sorted(_index(standings, other) for other in group)
 
 
-def explain_value(standings: Standings, row: Row, label: str) -> Explanation:
-    """The explanation of ``row``'s value of the column ``label``."""
+#: what explains a value: its trace (data; :mod:`tiebreaks.render.explanations` words it), or,
+#: for the tie-breaks not yet traced, an explanation already in words
+Explained = Trace | Explanation
+
+
+def explain_value(standings: Standings, row: Row, label: str) -> Explained:
+    """The trace of ``row``'s value of the column ``label``."""
     position = standings.columns.index(label)
     spec = standings.tiebreaks[position]
     context = _context(standings).for_score(spec.score)
     index = _index(standings, row)
+    tracer = tracer_for(spec.acronym)
+    if tracer is not None:
+        return tracer(context, spec, index)
     if definition(spec.acronym).kind is Kind.GROUP:
         group_explainer = group_explainer_for(spec.acronym)
         if group_explainer is None:
@@ -183,7 +191,7 @@ class Placing:
 
     row: Row
     field_size: int
-    explanations: tuple[Explanation, ...]
+    explanations: tuple[Explained, ...]
     above: Neighbour | None
     below: Neighbour | None
 
@@ -215,9 +223,10 @@ def _neighbour(standings: Standings, row: Row, other: Row) -> Neighbour:
 @dataclass(frozen=True)
 class Difference:
     """One line of the reduced form: what each of the two gets from the same opponent (or
-    round, or their game against each other)."""
+    round, or their game against each other). ``key`` says which: ``("each other", 0)``,
+    ``("opponent", index)`` or ``("round", number)``."""
 
-    text: str
+    key: tuple[str, int]
     amount_a: Fraction
     amount_b: Fraction
 
@@ -231,8 +240,8 @@ class Why:
     steps: tuple[tuple[str, Fraction | None, Fraction | None], ...]
     deciding: str | None
     ahead: Row | None
-    explanation_a: Explanation | None = None
-    explanation_b: Explanation | None = None
+    explanation_a: Explained | None = None
+    explanation_b: Explained | None = None
     differences: tuple[Difference, ...] = ()
 
 
@@ -286,13 +295,12 @@ def why(standings: Standings, a: Participant, b: Participant) -> Why:
 
 
 def reduced_form(
-    standings: Standings, a: Row, b: Row, first: Explanation, second: Explanation
+    standings: Standings, a: Row, b: Row, first: Explained, second: Explained
 ) -> tuple[Difference, ...]:
     """The lines where the two differ, matched by opponent (their game against each other is
     matched with itself), else by round; the differences add up to the difference of the
     totals."""
     index_a, index_b = _index(standings, a), _index(standings, b)
-    context = _context(standings)
     keyed_a = _keyed(first, index_b)
     keyed_b = _keyed(second, index_a)
     differences = []
@@ -300,16 +308,19 @@ def reduced_form(
         amount_a = sum((_kept(line) for line in keyed_a.get(key, [])), Fraction(0))
         amount_b = sum((_kept(line) for line in keyed_b.get(key, [])), Fraction(0))
         if amount_a != amount_b:
-            differences.append(Difference(_key_text(context, key), amount_a, amount_b))
+            differences.append(Difference(key, amount_a, amount_b))
     return tuple(differences)
 
 
 Key = tuple[str, int]
 
 
-def _keyed(explanation: Explanation, other: int) -> dict[Key, list[Line]]:
-    keyed: dict[Key, list[Line]] = {}
-    for position, line in enumerate(explanation.lines):
+def _keyed(explanation: Explained, other: int) -> dict[Key, list[Line | Entry]]:
+    keyed: dict[Key, list[Line | Entry]] = {}
+    items: tuple[Line | Entry, ...] = (
+        explanation.entries if isinstance(explanation, Trace) else explanation.lines
+    )
+    for position, line in enumerate(items):
         opponent = explanation.opponents.get(position)
         if opponent == other:
             key: Key = ("each other", 0)
@@ -321,17 +332,9 @@ def _keyed(explanation: Explanation, other: int) -> dict[Key, list[Line]]:
     return keyed
 
 
-def _kept(line: Line) -> Fraction:
+def _kept(line: Line | Entry) -> Fraction:
     return line.amount if line.kept and line.amount is not None else Fraction(0)
 
 
 def _key_order(key: Key) -> tuple[int, int]:
     return ({"each other": 0, "opponent": 1, "round": 2}[key[0]], key[1])
-
-
-def _key_text(context: Context, key: Key) -> str:
-    if key[0] == "each other":
-        return "their game against each other"
-    if key[0] == "opponent":
-        return f"against {who(context, key[1])}"
-    return f"round {key[1]}"

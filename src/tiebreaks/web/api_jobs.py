@@ -115,7 +115,7 @@ def why_ahead(upload: Upload, settings: Settings, first: str, second: str) -> Ou
     def action() -> Outcome:
         result = compute(read(upload), settings)
         a, b = participant_of(result, first, "a"), participant_of(result, second, "b")
-        return _json(why_json(why(result, a, b)))
+        return _json(why_json(result, why(result, a, b)))
 
     return guarded(action)
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from ..engine.explanation import Explanation
 from ..errors import UsageError
+from ..render.explanations import difference_text, worded
 from ..render.i18n import format_value, tiebreak_name
 from ..services.explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..standings import Row, Standings
@@ -89,7 +90,7 @@ def explanation_view(standings: Standings, row: Row, label: str, lang: str) -> E
     place = standings.places.get(label)
     shown = format_value(row.values[label], lang, place) or gettext("undefined")
     try:
-        explanation = explain_value(standings, row, label)
+        explanation = worded(explain_value(standings, row, label), standings, lang)
     except UsageError as error:
         return ExplanationView(label, name, shown, str(error), (), "", "", (), who(row))
     return _view(explanation, label, name, shown, lang, gettext, who(row))
@@ -221,7 +222,7 @@ def why_panel(standings: Standings, first: str, second: str, lang: str) -> Panel
     )
     differences = tuple(
         Difference(
-            item.text,
+            difference_text(item.key, standings, lang),
             format_value(item.amount_a, lang),
             format_value(item.amount_b, lang),
             _signed(item.amount_a - item.amount_b, lang),

@@ -36,6 +36,22 @@ REQUESTED_BYE = _table("requested_bye")
 OUTCOME = np.array([-1 if kind.outcome is None else kind.outcome for kind in KINDS], dtype=np.int64)
 
 
+#: the largest score-system value (in units) times the rounds for which every sum and product
+#: on int64 arrays (Sonneborn-Berger multiplies two scores) stays far inside int64
+_LARGEST_SCORE = 2**24
+
+
+def fits_int64(context: Context) -> bool:
+    """True when no value computed on the grid can leave int64: the score system's values
+    (in units) times the rounds stay below 2**24 and there are fewer than 4,096 rounds. Else
+    the grid holds exact Python integers (NumPy object arrays): slower, never wrong."""
+    largest = max(
+        (abs(value * context.unit) for value in context.tournament.score_system.points.values()),
+        default=0,
+    )
+    return largest * max(context.rounds, 1) < _LARGEST_SCORE and context.rounds < 4096
+
+
 @dataclass(frozen=True)
 class Grid:
     """Arrays of shape (participants, rounds) built from a :class:`Context` (whose lists stay
@@ -72,14 +88,24 @@ def _matrix(rows: list[list[Any]], dtype: Any, shape: tuple[int, int]) -> Any:
     return flat.reshape(shape)
 
 
+def _objects(rows: list[list[int]], shape: tuple[int, int]) -> Any:
+    """A matrix of exact Python integers."""
+    matrix = np.empty(shape, dtype=object)
+    for index, row in enumerate(rows):
+        matrix[index, :] = row
+    return matrix
+
+
 def grid_from_lists(
     kinds: list[list[ResultKind]],
     opponents: list[list[int]],
     black: list[list[bool]],
     points: list[list[int]],
     rounds: int,
+    dtype: Any = np.int64,
 ) -> Grid:
-    """The grid of per-participant lists (each of length ``rounds``)."""
+    """The grid of per-participant lists (each of length ``rounds``); points as exact Python
+    integers (``dtype`` object) where int64 could overflow (:func:`fits_int64`)."""
     shape = (len(kinds), rounds)
     codes = np.fromiter(
         map(CODE.__getitem__, chain.from_iterable(kinds)), dtype=np.int8, count=shape[0] * rounds
@@ -88,7 +114,7 @@ def grid_from_lists(
         codes,
         _matrix(opponents, np.int64, shape),
         _matrix(black, np.bool_, shape),
-        _matrix(points, np.int64, shape),
+        _matrix(points, dtype, shape) if dtype is np.int64 else _objects(points, shape),
     )
 
 
@@ -117,9 +143,14 @@ def grid(context: Context) -> Grid:
 
 def _grid_of(context: Context) -> Grid:
     flat = context.cache.get("flat")
-    if flat is None:
+    if flat is None or not fits_int64(context):
         return grid_from_lists(
-            context.kinds, context.opponents, context.black, context.points, context.rounds
+            context.kinds,
+            context.opponents,
+            context.black,
+            context.points,
+            context.rounds,
+            np.int64 if fits_int64(context) else object,
         )
     kinds, opponents, black, points = flat
     shape = (context.size, context.rounds)

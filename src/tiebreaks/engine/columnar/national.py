@@ -18,11 +18,11 @@ import numpy as np
 from ...model import ResultKind
 from ..column import Column
 from ..context import Context
+from ..families.buchholz import buchholz_values
 from ..families.national.us_chess import _KASHDAN_POINTS, drop_count
 from ..families.ratings import participant_ratings
 from ..spec import TiebreakSpec
 from ..unplayed import under_regime
-from .buchholz import buchholz_values
 from .grid import KINDS, Flags, Integers, grid
 from .ratings import games_over_the_board
 from .registry import vectorised

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..context import NO_OPPONENT, Context
+from ..trace import Reason
 from .grid import Flags, Integers, grid
 from .unplayed import adjusted_scores, stand_in_scores, voluntary_unplayed_for_cut
 
@@ -58,6 +59,15 @@ def _opponent_contributions(context: Context, forfeits_as_played: bool) -> Contr
     return Contributions(score, score, included, vur)
 
 
+def above(values: Integers) -> int:
+    """A number larger than every one of ``values`` (a sentinel for masked minimums): the
+    int64 maximum, or for exact Python integers (object arrays) one more than the largest
+    magnitude."""
+    if values.dtype != object:
+        return int(np.iinfo(np.int64).max)
+    return int(max((abs(value) for value in values.flat), default=0)) + 1
+
+
 def modified_sums(items: Contributions, cut: int, median: int, vur_exception: bool) -> Integers:
     """Every participant's sum of the included values after ``/Cn`` or ``/Mn`` (Art. 14),
     as :func:`~tiebreaks.engine.sums.modified_sum` computes it row by row."""
@@ -74,7 +84,7 @@ def _sorted_cut_sums(items: Contributions, cut: int, median: int) -> Integers:
     rest (as many as there are)."""
     count = items.included.sum(axis=1)
     if items.key is items.value:  # one sort of the values (Buchholz-like sums)
-        largest = np.iinfo(np.int64).max
+        largest = above(items.value)
         ordered = np.sort(np.where(items.included, items.value, largest), axis=1)
         inside = np.arange(ordered.shape[1])[None, :] < count[:, None]
         values = np.where(inside, ordered, 0)
@@ -91,7 +101,7 @@ def trimmed_sums(
     significant first) without the ``lowest`` first ones and then the ``highest`` last ones
     of those left, as many as there are (the cuts and medians of C.07 (2026) Art. 14 and of
     US Chess rule 34E1); and how many values are kept."""
-    running = np.zeros((ordered.shape[0], ordered.shape[1] + 1), dtype=np.int64)
+    running = np.zeros((ordered.shape[0], ordered.shape[1] + 1), dtype=ordered.dtype)
     np.cumsum(ordered, axis=1, out=running[:, 1:])
     low = np.minimum(lowest, count)
     high = np.maximum(low, count - highest)
@@ -99,13 +109,19 @@ def trimmed_sums(
     return running[rows, high] - running[rows, low], high - low
 
 
-def _stepwise_cut_sums(items: Contributions, cut: int, median: int) -> Integers:
+def _stepwise_cut_sums(
+    items: Contributions,
+    cut: int,
+    median: int,
+    record: list[tuple[Integers, Flags | None]] | None = None,
+) -> Integers:
     """The cuts one at a time, as :func:`~tiebreaks.engine.sums.apply_modifiers`
     makes them, for every row at once: each low cut removes the least significant value (the
     smallest key, then the smallest value, the earliest round among equals), unless the
     smallest voluntary unplayed round's value (smallest value, then key) is not smaller, which
     is removed instead (Art. 16.5.1); each median cut then removes the most significant value
-    (Art. 14.3)."""
+    (Art. 14.3). ``record`` receives each cut: the column removed per row, and per row whether
+    a low cut took the voluntary unplayed round (None for a median's high cut)."""
     remaining = items.included.copy()
     total = np.where(remaining, items.value, 0).sum(axis=1)
     rows = np.arange(remaining.shape[0])
@@ -115,26 +131,61 @@ def _stepwise_cut_sums(items: Contributions, cut: int, median: int) -> Integers:
         smallest_vur = _first_smallest(items.value, items.key, vurs)
         value_of = items.value[rows, lowest]
         vur_first = vurs.any(axis=1) & (items.value[rows, smallest_vur] >= value_of)
-        _remove(items, remaining, total, np.where(vur_first, smallest_vur, lowest))
+        chosen = np.where(vur_first, smallest_vur, lowest)
+        _remove(items, remaining, total, chosen, record, vur_first)
     for _ in range(median):
         highest = _first_smallest(-items.key, -items.value, remaining)
-        _remove(items, remaining, total, highest)
+        _remove(items, remaining, total, highest, record, None)
     return total  # type: ignore[no-any-return]
+
+
+def cuts_of_row(
+    items: Contributions, index: int, cut: int, median: int, vur_exception: bool
+) -> dict[int, Reason]:
+    """The rounds (0-based columns) of participant ``index`` that ``/Cn`` or ``/Mn`` removes,
+    with the reason (Art. 14.1, 14.3, 16.5): the cuts of :func:`modified_sums`, made for that
+    one row."""
+    row = slice(index, index + 1)
+    vur = items.vur[row] if vur_exception else np.zeros_like(items.vur[row])
+    single = Contributions(items.key[row], items.value[row], items.included[row], vur)
+    record: list[tuple[Integers, Flags | None]] = []
+    _stepwise_cut_sums(single, cut, median, record)
+    reasons: dict[int, Reason] = {}
+    for columns, vur_first in record:
+        if columns.size:
+            reason = (
+                Reason.MOST_SIGNIFICANT
+                if vur_first is None
+                else Reason.VOLUNTARY_UNPLAYED
+                if vur_first[0]
+                else Reason.LEAST_SIGNIFICANT
+            )
+            reasons[int(columns[0])] = reason
+    return reasons
 
 
 def _first_smallest(primary: Integers, secondary: Integers, mask: Flags) -> Integers:
     """Per row, the first column of ``mask`` with the smallest (primary, secondary) pair
     (column 0 for a row without any)."""
-    largest = np.iinfo(np.int64).max
+    largest = above(primary)
     smallest_primary = np.where(mask, primary, largest).min(axis=1)
     candidates = mask & (primary == smallest_primary[:, None])
     smallest_secondary = np.where(candidates, secondary, largest).min(axis=1)
     return (candidates & (secondary == smallest_secondary[:, None])).argmax(axis=1)  # type: ignore[no-any-return]
 
 
-def _remove(items: Contributions, remaining: Flags, total: Integers, chosen: Integers) -> None:
+def _remove(
+    items: Contributions,
+    remaining: Flags,
+    total: Integers,
+    chosen: Integers,
+    record: list[tuple[Integers, Flags | None]] | None = None,
+    vur_first: Flags | None = None,
+) -> None:
     """Remove column ``chosen`` of every row that still has a contribution."""
     rows = np.flatnonzero(remaining.any(axis=1))
     columns = chosen[rows]
     total[rows] -= items.value[rows, columns]
     remaining[rows, columns] = False
+    if record is not None:
+        record.append((columns, None if vur_first is None else vur_first[rows]))

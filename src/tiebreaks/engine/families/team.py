@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..column import Column
+from ..columnar.grid import fore_context
 from ..context import Context
 from ..explanation import Explanation, Line, explains, header, sum_explanation
 from ..opponents import opponent_contributions
@@ -21,7 +22,7 @@ from ..spec import TiebreakSpec
 from ..sums import Contribution, SumDefinition
 from ..unplayed import under_regime
 from ..wording import number, opponent_round_text, points, unplayed_round_text
-from .buchholz import buchholz_values, fore_context
+from .buchholz import buchholz_values
 
 _SCORE = {"M": "MP", "G": "GP"}
 
@@ -183,7 +184,9 @@ def sssc_divisor(context: Context, spec: TiebreakSpec) -> int:
 def _sssc_parts(context: Context, spec: TiebreakSpec) -> tuple[Context, Context, list[int], int]:
     first = under_regime(view(context, primary(context)), spec)
     base = fore_context(first) if spec.fore else first
-    buchholz = buchholz_values(base, TiebreakSpec("BH", forfeits_as_played=spec.forfeits_as_played))
+    buchholz = buchholz_values(
+        base, TiebreakSpec("BH", forfeits_as_played=spec.forfeits_as_played)
+    ).tolist()
     return first, view(context, secondary(context)), buchholz, sssc_divisor(context, spec)
 
 

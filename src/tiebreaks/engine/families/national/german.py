@@ -48,7 +48,7 @@ from ..ratings import games_over_the_board, participant_ratings
 def buchholz_of_buchholz_sum(context: Context, spec: TiebreakSpec) -> SumDefinition:
     """BBH as a sum: per round with an opponent, that opponent's Buchholz (``context``
     already under the regime)."""
-    buchholz = buchholz_values(context, TiebreakSpec("BH"))
+    buchholz = buchholz_values(context, TiebreakSpec("BH")).tolist()
     rows = [
         [
             Contribution(

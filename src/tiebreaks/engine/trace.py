@@ -1,0 +1,199 @@
+"""Traces: what one participant's value of one tie-break was made of, as data.
+
+The engine computes every value on arrays (:mod:`.columnar`); for one participant it can also
+return the :class:`Trace` of that value, made from the same arrays: one :class:`Entry` per
+round (or game, or opponent) with what it adds, what it stands for (its :class:`Role`: an
+opponent, a dummy or virtual opponent, a cap ...), whether a modifier cut it and why (its
+:class:`Reason`, with the article), and the :class:`Step` s that turn the kept total into the
+value (an average, a rounding, a table). For a group tie-break (DE, EDE, BC ...) the trace
+holds the group's :class:`GroupTable`.
+
+No sentence is made here: :mod:`tiebreaks.render.explanations` turns a trace into words, in
+every language. For a sum (``is_sum``) the kept amounts add up to :attr:`Trace.total`; the
+property tests check that the steps then give the value exactly.
+
+Each family module registers one tracer per acronym with :func:`traces` (value tie-breaks)
+or :func:`traces_group` (group tie-breaks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .context import Context
+    from .spec import TiebreakSpec
+
+Number = Fraction | int | None
+
+
+class Role(StrEnum):
+    """What a round of an opponent-based sum stands for (C.07 (2026) Art. 8, 9, 15, 16)."""
+
+    #: a game over the board: the opponent's score as seen by opponents (Art. 16.3)
+    OPPONENT = "opponent"
+    #: a forfeit counted as a game against its scheduled opponent (``/P``; Art. 15.2)
+    FORFEIT_AS_GAME = "forfeit-as-game"
+    #: an unplayed round: a dummy opponent with the participant's own score (Art. 16.4)
+    DUMMY = "dummy"
+    #: the dummy opponent capped by the scheduled opponent's adjusted score (Art. 16.4.1)
+    DUMMY_CAPPED_BY_OPPONENT = "dummy-capped-by-opponent"
+    #: the dummy opponent capped by the draw value times the rounds (Art. 16.4.2)
+    DUMMY_CAPPED_BY_ROUNDS = "dummy-capped-by-rounds"
+    #: the 2009 virtual opponent (C.02 13.16.2)
+    VIRTUAL = "virtual"
+    #: a regime without a stand-in: the round adds nothing
+    NOTHING = "nothing"
+
+
+class Reason(StrEnum):
+    """Why a modifier removed an entry (C.07 (2026) Art. 14, 16.5)."""
+
+    #: the least significant value (``/Cn``, Art. 14.1)
+    LEAST_SIGNIFICANT = "least-significant"
+    #: a voluntary unplayed round, cut before the least significant value (Art. 16.5)
+    VOLUNTARY_UNPLAYED = "voluntary-unplayed"
+    #: the most significant value (``/Mn``, Art. 14.3)
+    MOST_SIGNIFICANT = "most-significant"
+
+
+#: the article of each reason
+REASON_ARTICLES: dict[Reason, str] = {
+    Reason.LEAST_SIGNIFICANT: "14.1",
+    Reason.VOLUNTARY_UNPLAYED: "16.5",
+    Reason.MOST_SIGNIFICANT: "14.3",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of a trace: usually one round.
+
+    ``role`` says what the entry stands for (a :class:`Role`, or a family's own role code);
+    ``amount`` is what it adds (None: information only). The other fields are the numbers the
+    amount was made from, where they apply: ``opponent`` (an index; for a capped dummy the
+    scheduled opponent), ``score`` (the score counted for the opponent or stand-in),
+    ``actual`` (the opponent's score on the table, when ``score`` is adjusted),
+    ``adjusted_rounds`` (the opponent's rounds counted as draws, Art. 16.3), ``weight`` (what
+    the participant scored in that round, for Sonneborn-Berger), ``rating``."""
+
+    round: int | None
+    role: str
+    amount: Fraction | None
+    opponent: int | None = None
+    score: Fraction | None = None
+    actual: Fraction | None = None
+    adjusted_rounds: tuple[int, ...] = ()
+    weight: Fraction | None = None
+    rating: int | None = None
+    kept: bool = True
+    reason: Reason | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What is done with the total: ``code`` names the step (e.g. ``"mean"``, ``"rounded"``,
+    ``"table"``), ``numbers`` are its inputs and result, ``article`` the article that asks
+    for it."""
+
+    code: str
+    numbers: tuple[Number, ...] = ()
+    article: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTable:
+    """The mini-table of a group tie-break: the tied ``members`` (indexes), the games among
+    them as (round, participant, opponent, points scored in units of ``unit``), each
+    member's points inside the group, and the order the tie-break gave (parts, best first;
+    one part when it did not separate them)."""
+
+    members: tuple[int, ...]
+    games: tuple[tuple[int, int, int, int], ...]
+    points: dict[int, Fraction]
+    order: tuple[tuple[int, ...], ...]
+    unit: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """Participant ``participant``'s value of ``spec`` and what it was made of."""
+
+    spec: TiebreakSpec
+    participant: int
+    value: Fraction | None
+    entries: tuple[Entry, ...] = ()
+    steps: tuple[Step, ...] = ()
+    #: the name of the rules regime the value was computed under (e.g. "fide-2026")
+    rules: str = ""
+    #: the kept amounts add up to :attr:`total`
+    is_sum: bool = False
+    group: GroupTable | None = None
+
+    @property
+    def total(self) -> Fraction:
+        """The sum of the kept amounts."""
+        return sum(
+            (entry.amount for entry in self.entries if entry.kept and entry.amount), Fraction(0)
+        )
+
+    @property
+    def opponents(self) -> dict[int, int]:
+        """Entry position -> opponent index, for the entries against an opponent."""
+        return {
+            position: entry.opponent
+            for position, entry in enumerate(self.entries)
+            if entry.opponent is not None and entry.role in _AGAINST_OPPONENT
+        }
+
+
+_AGAINST_OPPONENT = frozenset({Role.OPPONENT, Role.FORFEIT_AS_GAME})
+
+Tracer = Callable[["Context", "TiebreakSpec", int], Trace]
+#: a group tie-break: context, spec, the tied group it was applied to, the participant
+GroupTracer = Callable[["Context", "TiebreakSpec", list[int], int], Trace]
+_TRACERS: dict[str, Tracer] = {}
+_GROUP_TRACERS: dict[str, GroupTracer] = {}
+
+
+def traces(*acronyms: str) -> Callable[[Tracer], Tracer]:
+    """Decorator registering the tracer of one or more value tie-breaks."""
+
+    def decorate(tracer: Tracer) -> Tracer:
+        for acronym in acronyms:
+            if acronym in _TRACERS:
+                raise ValueError(f"{acronym} has two tracers")
+            _TRACERS[acronym] = tracer
+        return tracer
+
+    return decorate
+
+
+def traces_group(*acronyms: str) -> Callable[[GroupTracer], GroupTracer]:
+    """Decorator registering the tracer of a group tie-break."""
+
+    def decorate(tracer: GroupTracer) -> GroupTracer:
+        for acronym in acronyms:
+            _GROUP_TRACERS[acronym] = tracer
+        return tracer
+
+    return decorate
+
+
+def tracer_for(acronym: str) -> Tracer | None:
+    """The registered tracer of ``acronym`` (None if there is none)."""
+    return _TRACERS.get(acronym)
+
+
+def group_tracer_for(acronym: str) -> GroupTracer | None:
+    """The registered tracer of a group tie-break (None if there is none)."""
+    return _GROUP_TRACERS.get(acronym)
+
+
+def exact(units: int | None, unit: int) -> Fraction | None:
+    """A value in ``1/unit`` as a Fraction (None stays None)."""
+    return None if units is None else Fraction(units, unit)

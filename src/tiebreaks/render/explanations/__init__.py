@@ -1,0 +1,94 @@
+"""Explanations in words: a :class:`~tiebreaks.engine.trace.Trace` told in one language.
+
+Every sentence of an explanation is here, and goes through the gettext catalogs
+(:mod:`tiebreaks.render.i18n`): ``lang`` gives the rounds, opponents, stand-ins, cuts, steps
+and the tie-break's definition in English, German, Italian, French or Spanish. The engine
+gives only data; each family module here registers its sentences per acronym with
+:func:`~.words.describes`.
+
+The words never change a number: each line's amount is the trace entry's amount, so an
+explanation adds up to its value exactly as its trace does.
+"""
+
+from __future__ import annotations
+
+from ...engine.context import Context
+from ...engine.explanation import Explanation, Line
+from ...engine.trace import Entry, Trace
+from ...errors import UsageError
+from ...standings import Standings
+from . import opponents  # noqa: F401  (registers its sentences)
+from .words import Words, describer_for
+
+__all__ = ["Words", "difference_text", "explanation", "worded"]
+
+
+def explanation(trace: Trace, context: Context, lang: str = "en") -> Explanation:
+    """The explanation of ``trace`` in ``lang``: its definition, one line per entry (the
+    amount, the words, the reason of a cut) and the steps."""
+    words = Words(context, lang)
+    describer = describer_for(trace.spec.acronym)
+    definition, texts, steps = describer(trace, words)
+    lines = tuple(
+        _line(entry, text, words) for entry, text in zip(trace.entries, texts, strict=True)
+    )
+    player = context.tournament.players[trace.participant]
+    return Explanation(
+        str(trace.spec),
+        player.start_number,
+        player.name,
+        value=trace.value,
+        definition=definition,
+        lines=lines,
+        steps=tuple(steps) + _missing_cuts(trace, words),
+        is_sum=trace.is_sum,
+        opponents=trace.opponents,
+    )
+
+
+def _line(entry: Entry, text: str, words: Words) -> Line:
+    reason = "" if entry.reason is None else words.cut(entry.reason)
+    return Line(text, entry.amount, entry.round, entry.kept, reason)
+
+
+def _missing_cuts(trace: Trace, words: Words) -> tuple[str, ...]:
+    """A step when the modifier wanted to remove more values than there were."""
+    spec = trace.spec
+    if not trace.is_sum or not (spec.cut or spec.median):
+        return ()
+    wanted = spec.cut + 2 * spec.median
+    removed = sum(1 for entry in trace.entries if entry.reason is not None)
+    if removed < wanted:
+        return (
+            words._(
+                "%(removed)s of the %(wanted)s values the modifier removes existed",
+                removed=removed,
+                wanted=wanted,
+            ),
+        )
+    return ()
+
+
+def worded(item: Trace | Explanation, standings: Standings, lang: str = "en") -> Explanation:
+    """``item`` in words: a trace told in ``lang`` in the context its standings were computed
+    in (for a team tie-break, the context of its score); an explanation already in words is
+    returned as it is."""
+    if isinstance(item, Explanation):
+        return item
+    if standings.context is None:
+        raise UsageError("these standings were not computed here: nothing to explain them from")
+    return explanation(item, standings.context.for_score(item.spec.score), lang)
+
+
+def difference_text(key: tuple[str, int], standings: Standings, lang: str = "en") -> str:
+    """What a line of the reduced form of ``why`` compares: "their game against each other",
+    "against #5 Anna", "round 3"."""
+    if standings.context is None:
+        raise UsageError("these standings were not computed here: nothing to explain them from")
+    words = Words(standings.context, lang)
+    kind, number = key
+    if kind == "each other":
+        return words._("their game against each other")
+    if kind == "opponent":
+        return words._("against %(opponent)s", opponent=words.who(number))
+    return words._("round %(round)s", round=number)
