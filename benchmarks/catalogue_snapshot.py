@@ -91,7 +91,7 @@ def snapshot(name: str, tournament: tiebreaks.Tournament, out: Path) -> int:
                 standings = tiebreaks.compute_standings(
                     tournament, specs, regime, after_round=after, lots_seed=None
                 )
-                text = tiebreaks.render_standings(standings, "csv")
+                text = str(tiebreaks.render_standings(standings, "csv"))
             except tiebreaks.TiebreaksError as error:
                 text = f"error: {type(error).__name__}: {error}\n"
             target = out / f"{name}.{regime}.{after or 'all'}.csv"

@@ -131,7 +131,7 @@ def _question_probes(name: str, standings: Standings) -> list[Probe]:
     winner = find_participant(standings, first.player.name)
     placing = placing_json(standings, explain_participant(standings, winner))
     numbers = str(second.player.start_number), str(third.player.start_number)
-    answer = why_json(why(standings, second, third))
+    answer = why_json(standings, why(standings, second, third))
     return [
         Probe(
             f"explain {name}",

@@ -151,10 +151,10 @@ def test_participant_not_found_gives_suggestions() -> None:
 def test_every_tiebreak_has_an_explainer() -> None:
     for entry in catalogue():
         if entry.kind is Kind.GROUP:
-            found = group_tracer_for(entry.acronym) or group_explainer_for(entry.acronym)
+            found = bool(group_tracer_for(entry.acronym) or group_explainer_for(entry.acronym))
         else:
-            found = tracer_for(entry.acronym) or explainer_for(entry.acronym)
-        assert found is not None, entry.acronym
+            found = bool(tracer_for(entry.acronym) or explainer_for(entry.acronym))
+        assert found, entry.acronym
 
 
 VALUE_LISTS = [

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiebreaks
+from tiebreaks.engine.explanation import Explanation
 from tiebreaks.engine.families.team_encounters import (
     berlin_points,
     board_count,
@@ -264,12 +265,15 @@ def test_explanations_give_the_standings_values(source: str) -> None:
 
 def test_explanation_wording() -> None:
     standings = _standings("MP,GP,EDEBT,BER")
-    texts = [line.text for line in explain_value(standings, standings.row(11), "EDEBT").lines]
+    encounter = explain_value(standings, standings.row(11), "EDEBT")
+    assert isinstance(encounter, Explanation)
+    texts = [line.text for line in encounter.lines]
     assert any(
         "board count" in text and "#11 Team 11 3.5; #14 Team 14 6.5" in text for text in texts
     )
     assert any("boards 1-4: 1, 0.5, 0.5, 0" in text for text in texts)
     berlin = explain_value(standings, standings.row(11), "BER")
+    assert isinstance(berlin, Explanation)
     # round 3 against 14: board 1 won (4) + draws on boards 2 and 3 (1.5 + 1) = 6.5
     assert berlin.lines[2].amount == F(13, 2)
     assert "board 1 win 4" in berlin.lines[2].text

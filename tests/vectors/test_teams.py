@@ -13,6 +13,7 @@ import pytest
 
 import tiebreaks
 from tiebreaks import example_path
+from tiebreaks.engine.explanation import Explanation
 from tiebreaks.errors import UsageError
 from tiebreaks.formats.readers.trf import read_trf_text
 
@@ -251,6 +252,7 @@ def test_olympiad_sonneborn_berger_lines() -> None:
     tournament = tiebreaks.read_tournament(TV6)
     standings = tiebreaks.compute_standings(tournament, "MP,EMGSB/C1", "fide-2024")
     explanation = explain_value(standings, standings.row(1), "EMGSB/C1")
+    assert isinstance(explanation, Explanation)
     first = explanation.lines[0]
     assert (first.round, first.amount) == (1, F("17.5"))
     assert first.text.endswith("7 x 2.5 GP")
