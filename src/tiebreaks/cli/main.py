@@ -266,6 +266,7 @@ def compare(
 @click.option(
     "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
 )
+@click.option("--lang", default="en", help="Language of the explanations: en de it fr es.")
 @_tournament_options
 def explain(
     file: str,
@@ -274,6 +275,7 @@ def explain(
     rules: str | None,
     only: str | None,
     output_format: str,
+    lang: str,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
@@ -287,8 +289,8 @@ def explain(
         result = _standings_for(tournament, tiebreak_list, rules, options)
         placing = explain_placing(result, participant, (only,) if only else ())
         if output_format == "json":
-            return placing_json(result, placing)
-        return placing_text(result, placing)
+            return placing_json(result, placing, lang)
+        return placing_text(result, placing, lang)
 
     click.echo(guarded(run), nl=False)
 
@@ -302,6 +304,7 @@ def explain(
 @click.option(
     "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
 )
+@click.option("--lang", default="en", help="Language of the explanations: en de it fr es.")
 @_tournament_options
 def why(
     file: str,
@@ -310,6 +313,7 @@ def why(
     tiebreak_list: str | None,
     rules: str | None,
     output_format: str,
+    lang: str,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
@@ -323,7 +327,9 @@ def why(
         tournament = _read(file, ratings_file, rating_order, options)
         result = _standings_for(tournament, tiebreak_list, rules, options)
         outcome = compare_two(result, first, second)
-        return why_json(result, outcome) if output_format == "json" else why_text(result, outcome)
+        if output_format == "json":
+            return why_json(result, outcome, lang)
+        return why_text(result, outcome, lang)
 
     click.echo(guarded(run), nl=False)
 
