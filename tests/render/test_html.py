@@ -296,7 +296,7 @@ def test_cut_lines_are_marked() -> None:
     cut = details.findall("table/tbody/tr[@class='cut']")
     assert len(cut) == 1
     assert "écarté" in text_of(cut[0])
-    assert "least significant value" in text_of(cut[0])
+    assert "valeur la moins significative (art. 14.1)" in text_of(cut[0])
     footer = details.find("table/tfoot")
     assert footer is not None
     assert text_of(footer) == "12 total des 4 lignes retenues"

@@ -120,16 +120,15 @@ def test_reasons() -> None:
 
 def used_messages() -> set[tuple[str | None, str]]:
     """(context, id) of every message the renderers and templates translate."""
-    keywords = {**DEFAULT_KEYWORDS, "N_": None}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "plural": (1, 2)}
     found: set[tuple[str | None, str]] = set()
-    sources = [(path, "python") for path in sorted(RENDER.glob("*.py"))]
+    sources = [(path, "python") for path in sorted(RENDER.rglob("*.py"))]
     sources += [
         (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
     ]
     for path, method in sources:
         for _, message, _, context in extract_from_file(method, str(path), keywords=keywords):
-            assert isinstance(message, str)
-            found.add((context, message))
+            found.add((context, message if isinstance(message, str) else message[0]))
     return found
 
 
@@ -143,7 +142,11 @@ def catalog(lang: str) -> Catalog:
 def test_catalog_translates_every_message_and_no_other(lang: str) -> None:
     used = used_messages()
     assert len(used) > 60
-    entries = {(message.context, message.id): message for message in catalog(lang) if message.id}
+    entries = {
+        (message.context, message.id if isinstance(message.id, str) else message.id[0]): message
+        for message in catalog(lang)
+        if message.id
+    }
     assert set(entries) == used
     for key, message in entries.items():
         assert message.string, f"{lang}: {key} is not translated"
@@ -154,11 +157,13 @@ def test_catalog_translates_every_message_and_no_other(lang: str) -> None:
 def test_translations_keep_the_placeholders(lang: str) -> None:
     placeholder = re.compile(r"%\((\w+)\)s")
     for message in catalog(lang):
-        if message.id:
-            assert isinstance(message.id, str)
-            assert isinstance(message.string, str)
-            expected = sorted(placeholder.findall(message.id))
-            assert sorted(placeholder.findall(message.string)) == expected, message.id
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        for source, translated in zip(ids, strings, strict=True):
+            expected = sorted(placeholder.findall(source))
+            assert sorted(placeholder.findall(translated)) == expected, source
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -171,8 +176,13 @@ def test_compiled_catalogs_are_up_to_date(lang: str) -> None:
     fresh = gettext.GNUTranslations(io.BytesIO(buffer.getvalue()))
     current = gettext.GNUTranslations(io.BytesIO(shipped))
     for message in source:
-        if message.id:
-            assert isinstance(message.id, str)
+        if isinstance(message.id, tuple):  # a message with a plural: both forms
+            single, several = message.id
+            for count, form in ((1, 0), (2, 1)):
+                expected = message.string[form]
+                assert current.ngettext(single, several, count) == expected
+                assert fresh.ngettext(single, several, count) == expected
+        elif message.id:
             if message.context:
                 pair = (message.context, message.id)
                 assert current.pgettext(*pair) == fresh.pgettext(*pair) == message.string

@@ -11,93 +11,147 @@ from ..model.text import shown_name, shown_text
 from ..services.explain import Explained, Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
+from .i18n import check_language, format_value, reason_text, translator
 from .values import show
 
 
-def _value(value: Fraction | None) -> str:
-    return show(value) or "undefined"
+class _Text:
+    """The words of the text output in one language (numbers with its decimal symbol)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = check_language(lang)
+        self.translations = translator(self.lang)
+
+    def _(self, message: str, **fields: object) -> str:
+        text = self.translations.gettext(message)
+        return text % fields if fields else text
+
+    def value(self, value: Fraction | None) -> str:
+        return format_value(value, self.lang) or self._("undefined")
+
+    def amount(self, value: Fraction | None) -> str:
+        return format_value(value, self.lang)
 
 
 def _who(row: Row) -> str:
     return f"#{row.player.start_number} {shown_name(row.player.name)}"
 
 
-def _neighbour_text(neighbour: Neighbour | None, word: str) -> list[str]:
+def _neighbour_text(neighbour: Neighbour | None, above: bool, text: _Text) -> list[str]:
     if neighbour is None:
         return []
     if neighbour.label is None:
-        return [f"  shares the place with {_who(neighbour.row)}: equal on every tie-break"]
-    values = f"{_value(neighbour.value)} vs {_value(neighbour.other_value)}"
+        return [
+            "  "
+            + text._(
+                "shares the place with %(who)s: equal on every tie-break", who=_who(neighbour.row)
+            )
+        ]
+    fields = {
+        "who": _who(neighbour.row),
+        "rank": neighbour.row.rank,
+        "label": neighbour.label,
+        "own": text.value(neighbour.value),
+        "other": text.value(neighbour.other_value),
+    }
+    if above:
+        return [
+            "  "
+            + text._("behind %(who)s (place %(rank)s): %(label)s %(own)s vs %(other)s", **fields)
+        ]
     return [
-        f"  {word} {_who(neighbour.row)} (place {neighbour.row.rank}): {neighbour.label} {values}"
+        "  " + text._("ahead of %(who)s (place %(rank)s): %(label)s %(own)s vs %(other)s", **fields)
     ]
 
 
-def explanation_lines(explanation: Explanation) -> list[str]:
+def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     """An explanation as indented lines: title, one line per round (amount first), steps and
-    the total of the kept lines."""
-    lines = [f"{explanation.tiebreak} = {_value(explanation.value)}: {explanation.definition}"]
-    width = max((len(show(line.amount)) for line in explanation.lines), default=0)
-    width = max(width, len(show(explanation.total)) if explanation.is_sum else 0)
+    the total of the kept lines, in ``lang``."""
+    text = _Text(lang)
+    lines = [f"{explanation.tiebreak} = {text.value(explanation.value)}: {explanation.definition}"]
+    width = max((len(text.amount(line.amount)) for line in explanation.lines), default=0)
+    width = max(width, len(text.amount(explanation.total)) if explanation.is_sum else 0)
     for line in explanation.lines:
-        lines.append("  " + _line_text(line, width))
+        lines.append("  " + _line_text(line, width, text))
     if explanation.is_sum and explanation.lines:
         kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
-        lines.append(f"  {show(explanation.total):>{width}}  total of the {kept} lines kept")
+        total = text._("total of the %(count)s lines kept", count=kept)
+        lines.append(f"  {text.amount(explanation.total):>{width}}  {total}")
     lines.extend(f"  {step}" for step in explanation.steps)
     return lines
 
 
-def _line_text(line: Line, width: int) -> str:
-    amount = "" if line.amount is None else show(line.amount)
-    text = f"{amount:>{width}}  {line.text}"
+def _line_text(line: Line, width: int, text: _Text) -> str:
+    amount = text.amount(line.amount)
+    shown = f"{amount:>{width}}  {line.text}"
     if not line.kept:
-        text += f"  [cut: {line.cut_reason}]"
-    return text
+        shown += "  [" + text._("cut: %(reason)s", reason=line.cut_reason) + "]"
+    return shown
 
 
 def placing_text(standings: Standings, placing: Placing, lang: str = "en") -> str:
-    """A participant's place, neighbours and every value explained."""
+    """A participant's place, neighbours and every value explained, in ``lang``."""
+    text = _Text(lang)
     row = placing.row
     first = standings.columns[0] if standings.columns else ""
+    place = text._(
+        "%(who)s: place %(rank)s of %(count)s",
+        who=_who(row),
+        rank=row.rank,
+        count=placing.field_size,
+    )
     head = [
-        f"{_who(row)}: place {row.rank} of {placing.field_size}"
-        + (f", {first} {_value(row.values[first])}" if first else ""),
-        f"Rules: {standings.rules} ({standings.rules_reason});"
-        f" tie-breaks: {', '.join(standings.columns)}",
-        *_neighbour_text(placing.above, "behind"),
-        *_neighbour_text(placing.below, "ahead of"),
+        place + (f", {first} {text.value(row.values[first])}" if first else ""),
+        text._(
+            "Rules: %(rules)s (%(reason)s); tie-breaks: %(list)s",
+            rules=standings.rules,
+            reason=reason_text(standings.rules_reason, text.lang),
+            list=", ".join(standings.columns),
+        ),
+        *_neighbour_text(placing.above, True, text),
+        *_neighbour_text(placing.below, False, text),
     ]
     body: list[str] = []
     for explanation in placing.explanations:
-        body.extend(["", *explanation_lines(worded(explanation, standings, lang))])
+        body.extend(["", *explanation_lines(worded(explanation, standings, lang), lang)])
     return shown_text("\n".join(head + body) + "\n")
 
 
 def why_text(standings: Standings, result: Why, lang: str = "en") -> str:
     """Two participants criterion by criterion, and the reduced form of the deciding one."""
+    text = _Text(lang)
     a, b = result.a, result.b
     if result.ahead is None:
-        head = f"{_who(a)} and {_who(b)} are equal on every tie-break: they share the place"
+        head = text._(
+            "%(a)s and %(b)s are equal on every tie-break: they share the place",
+            a=_who(a),
+            b=_who(b),
+        )
     else:
         behind = b if result.ahead is a else a
-        head = (
-            f"{_who(result.ahead)} (place {result.ahead.rank}) is ahead of {_who(behind)}"
-            f" (place {behind.rank}): decided by {result.deciding}"
+        head = text._(
+            "%(a)s (place %(ra)s) is ahead of %(b)s (place %(rb)s): decided by %(label)s",
+            a=_who(result.ahead),
+            ra=result.ahead.rank,
+            b=_who(behind),
+            rb=behind.rank,
+            label=result.deciding,
         )
     width = max(len(label) for label, _, _ in result.steps) if result.steps else 0
     lines = [head, "", f"  {'':<{width}}  {_who(a):>14}  {_who(b):>14}"]
     for label, first, second in result.steps:
-        mark = "decides" if label == result.deciding else "equal"
-        lines.append(f"  {label:<{width}}  {_value(first):>14}  {_value(second):>14}  {mark}")
-    lines.extend(_reduced_lines(standings, result, lang))
+        mark = text._("decides") if label == result.deciding else text._("equal")
+        lines.append(
+            f"  {label:<{width}}  {text.value(first):>14}  {text.value(second):>14}  {mark}"
+        )
+    lines.extend(_reduced_lines(standings, result, text))
     own, other = _both_worded(standings, result, lang)
     if own is not None and other is not None and not result.differences:
-        lines.extend(["", *explanation_lines(own)])
+        lines.extend(["", *explanation_lines(own, lang)])
         if other.lines == own.lines:  # a group tie-break: the same games for both
             lines.append(f"  {_who(result.b)}: " + "; ".join(other.steps[1:] or other.steps))
         else:
-            lines.extend(["", *explanation_lines(other)])
+            lines.extend(["", *explanation_lines(other, lang)])
     return shown_text("\n".join(lines) + "\n")
 
 
@@ -111,21 +165,22 @@ def _both_worded(
     )
 
 
-def _reduced_lines(standings: Standings, result: Why, lang: str) -> list[str]:
+def _reduced_lines(standings: Standings, result: Why, text: _Text) -> list[str]:
     if not result.differences:
         return []
-    texts = [difference_text(item.key, standings, lang) for item in result.differences]
-    width = max(len(text) for text in texts)
-    lines = ["", f"Only where their {result.deciding} contributions differ:"]
-    for item, text in zip(result.differences, texts, strict=True):
+    texts = [difference_text(item.key, standings, text.lang) for item in result.differences]
+    last = text._("difference")
+    width = max(len(item) for item in [*texts, last])
+    lines = ["", text._("Only where their %(label)s contributions differ:", label=result.deciding)]
+    for item, shown in zip(result.differences, texts, strict=True):
         change = item.amount_a - item.amount_b
         lines.append(
-            f"  {text:<{width}}  {show(item.amount_a):>7}  {show(item.amount_b):>7}"
-            f"  {'+' if change > 0 else ''}{show(change)}"
+            f"  {shown:<{width}}  {text.amount(item.amount_a):>7}  {text.amount(item.amount_b):>7}"
+            f"  {'+' if change > 0 else ''}{text.amount(change)}"
         )
     total = sum((item.amount_a - item.amount_b for item in result.differences), Fraction(0))
     lines.append(
-        f"  {'difference':<{width}}  {'':>7}  {'':>7}  {'+' if total > 0 else ''}{show(total)}"
+        f"  {last:<{width}}  {'':>7}  {'':>7}  {'+' if total > 0 else ''}{text.amount(total)}"
     )
     return lines
 
