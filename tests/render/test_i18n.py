@@ -161,6 +161,7 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
             continue
         ids = (message.id,) if isinstance(message.id, str) else message.id
         strings = (message.string,) if isinstance(message.string, str) else message.string
+        assert strings is not None
         for source, translated in zip(ids, strings, strict=True):
             expected = sorted(placeholder.findall(source))
             assert sorted(placeholder.findall(translated)) == expected, source
@@ -178,11 +179,13 @@ def test_compiled_catalogs_are_up_to_date(lang: str) -> None:
     for message in source:
         if isinstance(message.id, tuple):  # a message with a plural: both forms
             single, several = message.id
+            assert isinstance(message.string, tuple)
             for count, form in ((1, 0), (2, 1)):
                 expected = message.string[form]
                 assert current.ngettext(single, several, count) == expected
                 assert fresh.ngettext(single, several, count) == expected
-        elif message.id:
+        elif isinstance(message.id, str) and message.id:
+            assert isinstance(message.string, str)
             if message.context:
                 pair = (message.context, message.id)
                 assert current.pgettext(*pair) == fresh.pgettext(*pair) == message.string
