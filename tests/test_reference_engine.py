@@ -34,14 +34,14 @@ from tiebreaks.engine.numbers import round_half_up
 SWISS_LIST = [
     "PTS", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/P", "BH/C1/P", "AOB", "SB", "SB/C1", "SB/P",
     "PS", "PS/C1", "WIN", "WON", "BPG", "BWG", "REP", "STD", "KS", "ARO", "ARO/C1", "TPR",
-    "PTP", "APRO", "APPO",
+    "PTP", "APRO", "APPO", "ABH",
 ]  # fmt: skip
 # gacrux keeps some Fore Buchholz state between tie-breaks of one list, so the fore-based ones
 # are asked for in a list of their own (see test_values_do_not_depend_on_the_list_order).
-FORE_LIST = ["PTS", "FB", "FB/C1", "FB/M1", "AOB/F"]
+FORE_LIST = ["PTS", "FB", "FB/C1", "FB/M1", "AOB/F", "AFB"]
 ROUND_ROBIN_LIST = [
     "PTS", "SB", "SB/C1", "KS", "KS/L-1", "WIN", "WON", "BPG", "BWG", "REP", "STD", "PS",
-    "ARO", "TPR", "PTP", "APRO", "APPO",
+    "ARO", "TPR", "PTP", "APRO", "APPO", "ABH",
 ]  # fmt: skip
 GROUP_LISTS = [["PTS", "DE"], ["PTS", "DE/P"], ["PTS", "RTNG", "TPN", "RTNG/R", "TPN/R"]]
 UNRATED = 1400

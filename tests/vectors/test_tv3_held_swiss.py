@@ -11,13 +11,9 @@ from fractions import Fraction
 import pytest
 
 import tiebreaks
-from tiebreaks.engine.columnar.grid import fore_context
-from tiebreaks.engine.columnar.unplayed import adjusted_scores
-from tiebreaks.engine.context import build_context
 from tiebreaks.engine.numbers import round_half_up
-from tiebreaks.model.rules import FIDE_2024, FIDE_2026
 
-COLUMNS = ["PTS", "adj", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1"]
+COLUMNS = ["PTS", "ABH", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1"]
 TABLE = """
 1  3.5 3.5 12.5     11       9.5    7      13.5     12.60>12.40 8        7.25
 2  4   4   13       12       10.5   8.5    13.5     13.60       9.5      8.5
@@ -37,7 +33,7 @@ TABLE = """
 16 3.5 3.5 12.5     11       9      7      13.5     13.30>13.10 7.25     5.75
 """
 
-COUNT_COLUMNS = ["WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "FBadj"]
+COUNT_COLUMNS = ["WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "AFB"]
 COUNT_TABLE = """
 1  2 2 2 1 5 11   10   3.5
 2  3 3 3 1 5 13   12   4
@@ -75,14 +71,6 @@ def swiss() -> tiebreaks.Tournament:
 
 
 def _value(tournament: tiebreaks.Tournament, rules: str, number: int, column: str) -> Fraction:
-    edition = FIDE_2024 if rules == "fide-2024" else FIDE_2026
-    context = build_context(tournament, edition)
-    index = [p.start_number for p in tournament.players].index(number)
-    if column == "adj":
-        return Fraction(int(adjusted_scores(context)[index]), context.unit)
-    if column == "FBadj":
-        fore = fore_context(context)
-        return Fraction(int(adjusted_scores(fore)[index]), fore.unit)
     standings = tiebreaks.compute_standings(tournament, ["PTS", column], rules)
     row = next(row for row in standings.rows if row.player.start_number == number)
     value = row.values[column]

@@ -244,6 +244,20 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
         "fr": ("Buchholz médian 2",),
         "es": ("Buchholz mediano 2",),
     },
+    "ABH": {
+        "en": ("Adjusted score for Buchholz", "Adjusted score"),
+        "de": ("Angepasste Punktzahl für Buchholz",),
+        "it": ("Punteggio corretto per il Buchholz",),
+        "fr": ("Score ajusté pour le Buchholz",),
+        "es": ("Puntuación ajustada para el Buchholz",),
+    },
+    "AFB": {
+        "en": ("Adjusted score for Fore Buchholz",),
+        "de": ("Angepasste Punktzahl für Fore-Buchholz",),
+        "it": ("Punteggio corretto per il Fore Buchholz",),
+        "fr": ("Score ajusté pour le Fore Buchholz",),
+        "es": ("Puntuación ajustada para el Fore Buchholz",),
+    },
     "AOB": {
         "en": (
             "Average of opponents' Buchholz",

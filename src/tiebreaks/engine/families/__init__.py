@@ -2,6 +2,7 @@
 package registers every tie-break in :mod:`tiebreaks.engine.registry`."""
 
 from . import (  # noqa: F401  (each module registers its tie-breaks)
+    adjusted_score,
     buchholz,
     direct_encounter,
     game_counts,
