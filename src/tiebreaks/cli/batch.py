@@ -1,21 +1,30 @@
 """``tiebreaks batch``: the standings (or the check) of many files, in parallel, one JSON line
-per file, with a progress bar, resumable. Everything heavy is imported inside the command so
-that ``tiebreaks --help`` stays fast."""
+per file, with a progress bar, resumable (imported only when the command runs)."""
 
 from __future__ import annotations
 
 import sys
 import time
-from typing import TYPE_CHECKING
 
 import click
 
-from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL
+from ..batch import (
+    BatchOptions,
+    BatchPlan,
+    BatchResult,
+    latest_results,
+    plan_batch,
+    protect_inputs,
+    result_line,
+    run_plan,
+    status_counts,
+    summary_csv,
+    summary_html,
+)
+from ..errors import UsageError
+from ..formats.files import OutputStream, write_output
+from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL, guarded
 from .types import MAX_INPUT_OPTION
-
-if TYPE_CHECKING:
-    from ..batch import BatchOptions, BatchPlan, BatchResult
-    from ..formats.files import OutputStream
 
 EXIT_BY_STATUS = {
     "ok": 0,
@@ -117,15 +126,10 @@ def batch(
     line. No output may be one of the input files (exit 2 before anything is written).
     Exit code: 0 all ok, 3 some differ (--check), 1 some unreadable or malformed, 70 some
     internal error."""
-    from ..batch import BatchOptions, plan_batch, protect_inputs
-    from .common import guarded
-
     mode = "check" if check_mode else "standings"
     options = BatchOptions(mode, tiebreak_list, rules, top, max_input)
 
     def prepare() -> BatchPlan:
-        from ..errors import UsageError
-
         options.validate()
         if resume and output is None:
             raise UsageError("--resume needs --output FILE (the JSON lines to resume)")
@@ -176,9 +180,6 @@ class _Run:
 
     def write(self, output: str | None, append: bool, bar: _Progress) -> list[BatchResult]:
         """Run, write one line per result as it comes (flushed), return the results."""
-        from ..batch import result_line, run_plan
-        from ..formats.files import OutputStream
-
         stream = OutputStream(output, append) if output is not None else None
         results: list[BatchResult] = []
         try:
@@ -209,8 +210,6 @@ def _emit_line(line: str, stream: OutputStream | None) -> None:
 
 
 def _report(results: list[BatchResult], skipped: int, rate: float) -> None:
-    from ..batch import status_counts
-
     counts = ", ".join(f"{n} {status}" for status, n in status_counts(results).items() if n)
     extra = f" ({skipped} skipped)" if skipped else ""
     click.echo(
@@ -222,10 +221,6 @@ def _report(results: list[BatchResult], skipped: int, rate: float) -> None:
 def _write_summary(summary: tuple[str, str], results: list[BatchResult]) -> None:
     """The summary of the latest result of every file (earlier runs included on --resume),
     written atomically (checked against the inputs before the run)."""
-    from ..batch import latest_results, summary_csv, summary_html
-    from ..formats.files import write_output
-    from .common import guarded
-
     kind, target = summary
     latest = list(latest_results(results).values())
     content = summary_csv(latest) if kind == "csv" else summary_html(latest)

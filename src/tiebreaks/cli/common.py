@@ -9,6 +9,9 @@ from typing import TypeVar
 
 import click
 
+from ..errors import FormatLimitError, InputError, SourceError, TiebreaksError
+from ..model.text import shown_text
+
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 EXIT_DIFFERENT = 3
@@ -16,12 +19,16 @@ EXIT_INTERNAL = 70
 
 T = TypeVar("T")
 
+#: set by a command whose output is complete and that has nothing left to close
+LEAVE_AT_ONCE: list[bool] = []
+#: the last standings command's tournament and standings (a big run's objects are left to the
+#: exit instead of being freed one by one before it: see main.run)
+KEPT: list[object] = []
+
 
 def say(message: str) -> None:
     """A message on standard error; names and texts quoted from the input cannot send
     control sequences to the terminal (they are neutralised as in every readable output)."""
-    from ..model.text import shown_text
-
     click.echo(shown_text(message), err=True)
 
 
@@ -45,8 +52,6 @@ OPTIONS = {
 def guarded(action: Callable[[], T]) -> T:
     """Run ``action``; turn our errors into a one-line message (naming our options, not the
     library's parameters) and an exit code."""
-    from ..errors import FormatLimitError, InputError, SourceError, TiebreaksError
-
     try:
         return action()
     except (FormatLimitError, InputError, SourceError) as error:

@@ -1,0 +1,84 @@
+"""``tiebreaks check`` (published values against ours), ``team`` (one team's matches) and
+``list`` (the catalogue)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import UsageError
+from ..formats.reading import read_tournament
+from ..model.team_matches import team_tournament
+from ..render import catalogue as catalogue_text
+from ..render.check import check_json, check_text
+from ..render.team import team_text
+from ..services.check import check_published, infer_variants
+from .common import EXIT_DIFFERENT, guarded
+from .options import RULES_HELP, read, tournament_options
+from .types import MAX_INPUT_OPTION
+
+
+@click.command()
+@click.argument("file")
+@click.option("--tiebreaks", "-t", "tiebreak_list", help="List (default: the file's own).")
+@click.option("--rules", "-r", help=RULES_HELP)
+@click.option("--infer", is_flag=True, help="Search the regimes and variants that fit.")
+@click.option(
+    "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
+)
+@tournament_options
+def check(
+    file: str,
+    tiebreak_list: str | None,
+    rules: str | None,
+    infer: bool,
+    output_format: str,
+    ratings_file: str | None,
+    rating_order: str | None,
+    **options: int | str | None,
+) -> None:
+    """Compare the ranks (and tie-break values, where the file carries them) that FILE
+    publishes with the standings computed here; exit code 3 when they differ. With --infer,
+    list every regime and modifier variant that reproduces the published numbers."""
+
+    def run() -> tuple[str, bool]:
+        tournament = read(file, ratings_file, rating_order, options)
+        report = check_published(tournament, tiebreak_list or None, rules)
+        variants = infer_variants(tournament, tiebreak_list or None) if infer else None
+        render = check_json if output_format == "json" else check_text
+        return render(report, variants), report.agrees
+
+    text, agrees = guarded(run)
+    click.echo(text, nl=False)
+    if not agrees:
+        sys.exit(EXIT_DIFFERENT)
+
+
+@click.command(name="team")
+@click.argument("file")
+@click.argument("team_number", metavar="TEAM", type=int)
+@MAX_INPUT_OPTION
+def team_view(file: str, team_number: int, max_input: int) -> None:
+    """Every match of TEAM (its number) in a team tournament, with the board results."""
+
+    def run() -> str:
+        tournament = read_tournament(file, max_input_bytes=max_input)
+        if tournament.team_records is None:
+            raise UsageError(f"{file} is not a team tournament (no 013 or 310 team records)")
+        teams = team_tournament(tournament)
+        try:
+            return team_text(teams, team_number)
+        except KeyError:
+            known = ", ".join(str(team.number) for team in teams.teams)
+            raise UsageError(f"no team {team_number}; the teams are {known}") from None
+
+    click.echo(guarded(run), nl=False)
+
+
+@click.command(name="list")
+@click.argument("name", required=False)
+def list_tiebreaks(name: str | None) -> None:
+    """List the catalogue (code, name, article, type, modifiers, regimes, other names), or
+    everything about one tie-break NAME (a code or any name it is known by)."""
+    click.echo(guarded(lambda: catalogue_text.details(name) if name else catalogue_text.table()))
