@@ -19,8 +19,10 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Callable
 
 from ..errors import InputError, UsageError
+from ..lazy import load
 from ..model import Tournament
 from . import READ_FORMATS
 from .readers.encoding import decode_text
@@ -34,6 +36,21 @@ from .readers.sniff import (
 )
 
 FORMATS = READ_FORMATS
+
+#: the reader of each format, loaded when a file of that format is read (:mod:`tiebreaks.lazy`)
+READERS = {
+    "trf": ".readers.trf:read_trf_bytes",
+    "json": ".readers.tournament_json:read_tournament_json",
+    "chess-json": ".readers.chess_json:read_chess_json",
+    "pgn": ".readers.pgn:read_pgn",
+    "csv": ".readers.crosstable_csv:read_crosstable_csv",
+}
+#: what names a file that is not a tournament, loaded when one is met
+IDENTIFY = {
+    "json_content": ".identify:json_content",
+    "no_records": ".identify:no_records",
+    "text_content": ".identify:text_content",
+}
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
 # each line start (quadratic time on a file of blank lines)
 _PGN_TAG = re.compile(
@@ -85,8 +102,7 @@ def _json_kind(data: bytes) -> tuple[str, Finding | None]:
         document.get("filetype") == "Event" or isinstance(document.get("event"), dict)
     ):
         return "chess-json", None
-    from .identify import json_content
-
+    json_content = load(IDENTIFY["json_content"], __package__)
     body = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     return "json", json_content(document, *position(data, len(data) - len(body)))
 
@@ -96,25 +112,12 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
     tournament (module docstring). Each reader is imported when its format is read (a TRF
     file loads neither the JSON readers nor python-chess)."""
     chosen = fmt.lower() if fmt else _detected(data, source)
-    if chosen == "trf":
-        from .readers.trf import read_trf_bytes
-
-        return read_trf_bytes(data, source)
-    if chosen == "json":
-        from .readers.tournament_json import read_tournament_json
-
-        return read_tournament_json(data, source)
-    if chosen == "chess-json":
-        from .readers.chess_json import read_chess_json
-
-        return read_chess_json(data, source)
-    if chosen == "pgn":
-        from .readers.pgn import read_pgn
-
-        return read_pgn(data, source)
     if chosen == "csv":
         return _read_csv(data, source, detected=fmt is None)
-    raise UsageError(f"unknown input format {fmt!r}; formats: {', '.join(FORMATS)}")
+    if chosen not in READERS:
+        raise UsageError(f"unknown input format {fmt!r}; formats: {', '.join(FORMATS)}")
+    reader: Callable[[bytes, str], Tournament] = load(READERS[chosen], __package__)
+    return reader(data, source)
 
 
 def _detected(data: bytes, source: str) -> str:
@@ -129,8 +132,7 @@ def _detected(data: bytes, source: str) -> str:
     if finding is None and fmt == "csv":
         finding = binary_content(data)
         if finding is None:
-            from .identify import no_records
-
+            no_records = load(IDENTIFY["no_records"], __package__)
             text = decode_text(data, source).text
             finding = blank_content(text) or no_records(text)
     if finding is not None:
@@ -142,8 +144,7 @@ def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
     """The crosstable reader, for text: binary data and an empty file are named as such (a
     detected format was screened for them by :func:`_detected` already), and (when the format
     was detected) a text the reader refuses that is something else."""
-    from .readers.crosstable_csv import read_crosstable_csv
-
+    read_crosstable_csv: Callable[[bytes, str], Tournament] = load(READERS["csv"], __package__)
     if not detected:
         finding = binary_content(data)
         if finding is None and not data.strip():
@@ -153,8 +154,7 @@ def _read_csv(data: bytes, source: str, detected: bool) -> Tournament:
     try:
         return read_crosstable_csv(data, source)
     except InputError as error:
-        from .identify import text_content
-
+        text_content = load(IDENTIFY["text_content"], __package__)
         found = text_content(decode_text(data, source).text) if detected else None
         if found is None:
             raise

@@ -6,10 +6,12 @@ import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
 
 from ..errors import UsageError
 from ..model import Tournament
+from .detect import read_data
 from .files import MAX_INPUT_BYTES, read_input
 
 
@@ -30,8 +32,6 @@ def paused_garbage_collector() -> Iterator[None]:
 
 def example_path(name: str) -> Path:
     """Path of a bundled example tournament (e.g. ``held-swiss-16.trf``)."""
-    from importlib import resources
-
     folder = resources.files("tiebreaks") / "examples"
     path = Path(str(folder / name))
     if not path.is_file():
@@ -55,8 +55,6 @@ def read_tournament(
     what was expected) and :class:`tiebreaks.SourceError` when the file cannot be read or is
     larger than the limit.
     """
-    from .detect import read_data
-
     data = read_input(source, max_bytes=max_input_bytes)
     name = "<stdin>" if os.fspath(source) == "-" else os.fspath(source)
     with paused_garbage_collector():

@@ -3,34 +3,31 @@ and the web's downloads write."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..lazy import load
 from ..standings import Standings
 from . import STANDINGS_FORMATS
 
 __all__ = ["STANDINGS_FORMATS", "render_standings"]
 
+#: each format's writer, loaded when its format is asked for (a text run loads neither Jinja2
+#: nor the CSV writer; PDF needs WeasyPrint, an optional dependency)
+RENDERERS = {
+    "text": ".text:standings_text",
+    "json": ".json:standings_json",
+    "csv": ".csv:standings_csv",
+    "html": ".html:standings_html",
+    "pdf": ".pdf:standings_pdf",
+}
+#: the formats written in a language (JSON and CSV are data, the same in every language)
+IN_A_LANGUAGE = ("text", "html", "pdf")
+
 
 def render_standings(result: Standings, output_format: str, lang: str = "en") -> str | bytes:
     """The standings in one of :data:`STANDINGS_FORMATS` (text, HTML and PDF in ``lang``);
     PDF is bytes, the others text."""
-    # each writer is imported when its format is asked for (a text run loads no CSV writer)
-    if output_format == "json":
-        from .json import standings_json
-
-        return standings_json(result)
-    if output_format == "csv":
-        from .csv import standings_csv
-
-        return standings_csv(result)
-    if output_format == "html":
-        from .html import standings_html
-
-        return standings_html(result, lang)
-    if output_format == "pdf":
-        from .pdf import standings_pdf  # WeasyPrint, an optional dependency
-
-        return standings_pdf(result, lang)
-    if output_format != "text":
+    if output_format not in RENDERERS:
         raise ValueError(f"no standings format {output_format!r}")
-    from .text import standings_text
-
-    return standings_text(result, lang)
+    render: Callable[..., str | bytes] = load(RENDERERS[output_format], __package__)
+    return render(result, lang) if output_format in IN_A_LANGUAGE else render(result)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from ..engine.catalogue import definition
 from ..engine.cut_check import removes_every_round
 from ..engine.names import resolve_name
-from ..engine.numbers import round_half_up
+from ..engine.numbers import round_half_up, to_decimal_text
 from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
@@ -52,8 +52,6 @@ class Difference:
 
 
 def _text(value: Fraction | int | None) -> str:
-    from ..engine.numbers import to_decimal_text
-
     return "nothing" if value is None else to_decimal_text(value)
 
 

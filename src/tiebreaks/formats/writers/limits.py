@@ -16,7 +16,9 @@ from typing import TypeVar
 
 from ...errors import Diagnostic, FormatLimitError, Location, ParameterHint, shown_value
 from ...model import Player, ResultKind, ScoreSystem, Tournament
+from ...model.rating_lists import name_key
 from ...model.team import TeamRecord
+from ...model.text import shown_name
 
 __all__ = [
     "TOURNAMENT",
@@ -36,8 +38,6 @@ _T = TypeVar("_T")
 def _short(name: str) -> str:
     """A name as a message shows it: control and formatting characters replaced (a message is
     one line), shortened when long."""
-    from ...model.text import shown_name
-
     name = shown_name(name)
     return name if len(name) <= _SHOWN_NAME else name[: _SHOWN_NAME - 1] + "\u2026"
 
@@ -197,8 +197,6 @@ def _cut_team(
 def _now_equal(before: tuple[Player, ...], after: list[Player]) -> Iterator[Diagnostic]:
     """A warning for each pair of players whose names differed and are equal after
     shortening (compared as a rating list by name compares them)."""
-    from ...model.rating_lists import name_key
-
     pairs = [
         (name_key(old.name), name_key(new.name), old, new.name)
         for old, new in zip(before, after, strict=True)
