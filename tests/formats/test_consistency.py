@@ -49,6 +49,7 @@ from tiebreaks.model import (
 )
 
 from ..builders import Builder
+from ..strategies import round_robins, swiss_tournaments
 
 K = ResultKind
 Reader = Callable[[str], Tournament]
@@ -832,6 +833,34 @@ def paired_tournaments(draw: st.DrawFn) -> Tournament:
 def test_the_screen_agrees_with_the_careful_walk(tournament: Tournament) -> None:
     """A round the screen lets through has nothing the careful walk would report, and the
     other way round."""
+    examined, reported = screened_rounds(tournament)
+    assert examined == reported
+
+
+@st.composite
+def corrupted(draw: st.DrawFn) -> Tournament:
+    """A generated Swiss or round robin with up to three results replaced by any result at
+    all (an opponent who does not exist, the player themselves, a contradiction ...)."""
+    tournament = draw(st.one_of(swiss_tournaments(), round_robins()))
+    players = list(tournament.players)
+    for _ in range(draw(st.integers(0, 3))):
+        index = draw(st.integers(0, len(players) - 1))
+        slot = draw(st.integers(0, tournament.rounds - 1))
+        kind = draw(st.sampled_from(list(K)))
+        opponent = draw(st.integers(0, len(players) + 2)) if kind.has_opponent else None
+        colour = draw(st.sampled_from(list(Colour)))
+        results = list(players[index].results)
+        results[slot] = RoundResult(kind, opponent, colour)
+        players[index] = replace(players[index], results=tuple(results))
+    return replace(tournament, players=tuple(players))
+
+
+@settings(max_examples=300, deadline=None)
+@given(corrupted())
+def test_the_screen_agrees_with_the_careful_walk_on_generated_events(
+    tournament: Tournament,
+) -> None:
+    """The same on generated events of every size the strategies make, corrupted anywhere."""
     examined, reported = screened_rounds(tournament)
     assert examined == reported
 

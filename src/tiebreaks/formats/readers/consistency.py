@@ -36,19 +36,19 @@ Published ranks are not checked here: they can only be judged with the tie-break
 
 Speed: the usual case, a consistent tournament, is screened round by round with operations
 over whole lists that run in C (one pass per attribute over the results, look-ups and counts
-through ``map``), linear in the number of results; only a round in which the screen sees
-something is walked again in Python to name each problem.
+through ``map``), linear in the number of results, the same screen for every size; only a
+round in which the screen sees something is walked again in Python to name each problem (the
+tests check that the screen lets through exactly the rounds the walk finds nothing in).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import chain, repeat
+from itertools import chain, product, repeat
 from operator import attrgetter, eq
-from typing import cast
 
 from ...errors import Diagnostic, InputError, Location, ParameterHint
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
@@ -174,24 +174,28 @@ def _table(
     return _Table(players, rounds, numbers, rows, results)
 
 
-_KIND = attrgetter("kind")
-_COLOUR = attrgetter("colour")
+#: a result's kind and colour as their values (``("1", "w")``): an attribute look-up and a
+#: hash in C, where an enum member's hash is a Python call
+_SIDE = attrgetter("kind._value_", "colour._value_")
+_SIDES: tuple[tuple[ResultKind, Colour], ...] = tuple(product(K, Colour))
+#: (kind value, colour value) → the side's code, its position in :data:`_SIDES`
+_SIDE_CODE = {(kind.value, colour.value): code for code, (kind, colour) in enumerate(_SIDES)}
 
 
 @dataclass(frozen=True)
 class _Flat:
-    """Every result's opponent, kind and colour, player by player (``rounds`` results per
-    player): result ``k`` is player ``k // rounds``'s round ``k % rounds + 1``."""
+    """Every result's opponent and side (kind and colour, coded by :data:`_SIDE_CODE`),
+    player by player (``rounds`` results per player): result ``k`` is player
+    ``k // rounds``'s round ``k % rounds + 1``."""
 
     opponents: list[int | None]
-    kinds: list[ResultKind]
-    colours: list[Colour]
+    sides: list[int]
 
     @classmethod
     def of(cls, table: _Table) -> _Flat:
         # Player by player follows the order the results were made in (close in memory).
         flat = list(chain.from_iterable(table.results))
-        return cls(list(map(_OPPONENT, flat)), list(map(_KIND, flat)), list(map(_COLOUR, flat)))
+        return cls(list(map(_OPPONENT, flat)), list(map(_SIDE_CODE.__getitem__, map(_SIDE, flat))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,68 +300,80 @@ _OTHER_SIDE = {
 }
 
 
-#: results from which the screen runs on arrays (:mod:`.consistency_arrays`, the same answer)
-ARRAYS_FROM = 40_000
+#: the side a result without opponent is compared with (the place after the players)
+_NOBODY = -1
+#: the side of the place of an opponent who does not exist (it agrees with nothing)
+_UNKNOWN = -2
+
+
+def _codes(
+    agreeing: frozenset[tuple[ResultKind, ResultKind, Colour, Colour]],
+) -> frozenset[tuple[int, int]]:
+    """``agreeing`` as pairs of side codes (:data:`_SIDES`): its look-ups hash integers."""
+    code = {side: number for number, side in enumerate(_SIDES)}
+    games = {(code[mine, colour], code[theirs, other]) for mine, theirs, colour, other in agreeing}
+    byes = {(code[kind, colour], _NOBODY) for kind, colour in _SIDES if not kind.has_opponent}
+    return frozenset(games | byes | {(_NOBODY, _NOBODY), (_UNKNOWN, _NOBODY)})
+
+
+_AGREEING_CODES = _codes(_AGREEING)
+_AGREEING_IN_COLOUR_CODES = _codes(_AGREEING_IN_COLOUR)
 
 
 def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
     """The rounds in which some pairing may not agree on both sides (opponents that exist and
     name each other back, complementary results, opposite colours); the others certainly do.
 
-    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent, or ``i`` itself
-    for a round without opponent (and for an opponent who does not exist, or the player
-    themselves: such a game is compared with itself, which never agrees in
-    :data:`_AGREEING_IN_COLOUR`); every player is answered when ``mirror[mirror[i]] == i``.
+    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent; a result
+    without opponent points to a place ``n`` after the ``n`` players (its side compared with
+    :data:`_NOBODY`, which agrees with a bye), an opponent who does not exist to ``n + 1``
+    (whose mirror is ``n``, so that the player is never answered). Every player with an
+    opponent is answered when ``mirror[mirror[i]] == i``. Each step is one pass in C over the
+    round's results, for every size; the positions are looked up in a list indexed by start
+    number (the readers bound start numbers).
     """
     rounds, count = table.rounds, len(table.numbers)
-    if count * rounds >= ARRAYS_FROM and count:
-        from .consistency_arrays import rounds_to_examine
-
-        agreeing = (_AGREEING_IN_COLOUR, _AGREEING)
-        flat_lists = (flat.opponents, flat.kinds, flat.colours)
-        return rounds_to_examine(table.numbers, rounds, flat_lists, agreeing)
-    positions = list(range(count))
-    return [
-        index + 1
-        for index in range(rounds)
-        if not _round_looks_right(flat, index, rounds, table.rows, positions)
-    ]
+    top = max(table.numbers, default=0)
+    position_of = [count] * (top + 2)  # 0: no opponent; top + 1: one who does not exist
+    position_of[top + 1] = count + 1
+    for position, number in enumerate(table.numbers):
+        position_of[number] = position
+    written = [0 if o is None else o if 0 < o <= top else top + 1 for o in flat.opponents]
+    screen = _Screen(list(range(count + 2)), position_of)
+    return [index + 1 for index in range(rounds) if not screen.agrees(written, flat, index, rounds)]
 
 
-def _round_looks_right(
-    flat: _Flat, index: int, rounds: int, rows: dict[int, int], positions: list[int]
-) -> bool:
-    """The screen of :func:`_rounds_to_examine` for round ``index + 1``."""
-    opponents = flat.opponents[index::rounds]
-    position_of = cast("Callable[[int | None, int], int]", rows.get)
-    mirror = list(map(position_of, opponents, positions))
-    if list(map(mirror.__getitem__, mirror)) != positions:
-        return False
-    kinds, colours = flat.kinds[index::rounds], flat.colours[index::rounds]
-    if _sides_agree(kinds, colours, mirror, _AGREEING_IN_COLOUR):
-        return True
-    # maybe games without colours (see _AGREEING_IN_COLOUR): the results without opponent must
-    # be the only ones compared with themselves
-    if sum(map(eq, mirror, positions)) != opponents.count(None):
-        return False
-    return _sides_agree(kinds, colours, mirror, _AGREEING)
+@dataclass(frozen=True)
+class _Screen:
+    """The look-ups of :func:`_rounds_to_examine`: every place (the players, then the two of
+    :data:`_NOBODY` and :data:`_UNKNOWN`) and each start number's place."""
+
+    places: list[int]
+    position_of: list[int]
+
+    def agrees(self, written: list[int], flat: _Flat, index: int, rounds: int) -> bool:
+        """Round ``index + 1`` certainly agrees on both sides of every pairing."""
+        count = len(self.places) - 2
+        mirror = list(map(self.position_of.__getitem__, written[index::rounds]))
+        mirror += (count, count)  # the place of nobody is its own; unknown's mirror is nobody
+        without = mirror.count(count) - 2
+        answered = sum(map(eq, map(mirror.__getitem__, mirror), self.places))
+        if answered != count - without + 1:  # + 1: the place of nobody answers itself
+            return False
+        sides = flat.sides[index::rounds]
+        sides += (_NOBODY, _UNKNOWN)
+        if _sides_agree(sides, mirror, _AGREEING_IN_COLOUR_CODES):
+            return True
+        # maybe games without colours (see _AGREEING_IN_COLOUR): allowed when no result is
+        # compared with itself (a player paired with themselves)
+        if sum(map(eq, mirror, self.places)) != 1:
+            return False
+        return _sides_agree(sides, mirror, _AGREEING_CODES)
 
 
-def _sides_agree(
-    kinds: list[ResultKind],
-    colours: list[Colour],
-    mirror: list[int],
-    agreeing: frozenset[tuple[ResultKind, ResultKind, Colour, Colour]],
-) -> bool:
-    """Every (kind, colour) and that of the other side (``mirror``) is in ``agreeing``."""
-    sides = zip(
-        kinds,
-        map(kinds.__getitem__, mirror),
-        colours,
-        map(colours.__getitem__, mirror),
-        strict=True,
-    )
-    return all(map(agreeing.__contains__, sides))
+def _sides_agree(sides: list[int], mirror: list[int], agreeing: frozenset[tuple[int, int]]) -> bool:
+    """Every side and that of the other side (``mirror``) is a pair in ``agreeing``."""
+    return all(map(agreeing.__contains__, zip(sides, map(sides.__getitem__, mirror), strict=True)))
 
 
 def _check_round(table: _Table, round_number: int, where: Locator, findings: _Findings) -> None:
@@ -520,10 +536,10 @@ def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
     """Each player's points in units of ``1 / score_system.denominator``."""
     scoring = tournament.score_system
     unit = scoring.denominator
-    units = {kind: int(scoring.points.get(kind, Fraction(0)) * unit) for kind in K}
+    units = [int(scoring.points.get(kind, Fraction(0)) * unit) for kind, _ in _SIDES]
     if table.rounds == 0:
         return [0] * len(table.players)
-    per_result = map(units.__getitem__, flat.kinds)
+    per_result = map(units.__getitem__, flat.sides)
     return list(map(sum, zip(*[per_result] * table.rounds, strict=True)))
 
 
