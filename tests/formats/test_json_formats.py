@@ -794,3 +794,28 @@ def test_gacrux_json_of_the_small_tournament_round_trips_through_trf() -> None:
 
     again = read_trf_text(write_trf(read), "again.trf")
     assert [p.results for p in again.players] == [p.results for p in original.players]
+
+
+def test_the_shipped_schema_is_the_one_the_reader_decodes_with() -> None:
+    """The JSON Schema file is generated from the reader's structs: one description."""
+    from tiebreaks.formats.readers.tournament_json_document import json_schema
+
+    assert json.loads(SCHEMA.read_text("utf-8")) == json_schema()
+    jsonschema.Draft202012Validator.check_schema(json_schema())
+
+
+def test_a_repeated_key_deep_in_a_valid_document_is_located() -> None:
+    text = json.dumps(minimal_document(), indent=2).replace(
+        '"kind": "0",', '"kind": "0", "kind": "1",'
+    )
+    error = error_of(text)
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if '"kind": "1"' in s)
+    assert error.location.line == line
+    assert "each key once" in error.expected
+
+
+def test_points_written_as_a_json_number_are_read_from_their_text() -> None:
+    text = json.dumps(minimal_document()).replace(
+        '"name": "A",', '"name": "A", "stated_points": 0.1,'
+    )
+    assert read_tournament_json(text).players[0].stated_points == Fraction(1, 10)  # not a float

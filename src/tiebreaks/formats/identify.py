@@ -12,7 +12,7 @@ from ..model.rules import REGIMES
 from .readers.crosstable_csv import has_table_rows
 from .readers.ratings_csv import parse_rating_table
 from .readers.sniff import SHOWN_KEYS, WRITTEN_BY_US, Finding
-from .readers.tournament_json_careful import TOP_KEYS
+from .readers.tournament_json import TOP_KEYS
 
 _MARKUP = re.compile(r"<(?:[!?]|[A-Za-z])")
 _HTML = re.compile(r"<(?:!doctype\s+html|html|head|body|table|meta|div|p)\b", re.IGNORECASE)
