@@ -44,7 +44,7 @@ def standings(example: str, rules: str) -> tiebreaks.Standings:
     specs = [
         entry.acronym
         for entry in catalogue()
-        if entry.scope == "both" or entry.scope == ("team" if team else "individual")
+        if entry.scope in ("both", "team" if team else "individual")
     ]
     specs = [
         spec for spec in specs if spec not in {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "SOR"}
