@@ -118,11 +118,22 @@ def test_reasons() -> None:
 # ---------------------------------------------------------------- catalogs
 
 
+#: the modules of explanations whose sentences are not in the catalogs yet (issue 16); every
+#: other module of render/, at any depth, is checked
+UNTRANSLATED_YET = frozenset(
+    {"explanations/__init__.py", "explanations/words.py", "explanations/opponents.py"}
+)
+
+
 def used_messages() -> set[tuple[str | None, str]]:
     """(context, id) of every message the renderers and templates translate."""
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
     found: set[tuple[str | None, str]] = set()
-    sources = [(path, "python") for path in sorted(RENDER.glob("*.py"))]
+    sources = [
+        (path, "python")
+        for path in sorted(RENDER.rglob("*.py"))
+        if path.relative_to(RENDER).as_posix() not in UNTRANSLATED_YET
+    ]
     sources += [
         (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
     ]
