@@ -13,7 +13,7 @@ import pytest
 
 import tiebreaks
 from tiebreaks import example_path
-from tiebreaks.engine.explanation import Explanation
+from tiebreaks.engine.trace import Reason, Trace
 from tiebreaks.errors import UsageError
 from tiebreaks.formats.readers.trf import read_trf_text
 
@@ -251,11 +251,17 @@ def test_olympiad_sonneborn_berger_lines() -> None:
 
     tournament = tiebreaks.read_tournament(TV6)
     standings = tiebreaks.compute_standings(tournament, "MP,EMGSB/C1", "fide-2024")
-    explanation = explain_value(standings, standings.row(1), "EMGSB/C1")
-    assert isinstance(explanation, Explanation)
-    first = explanation.lines[0]
-    assert (first.round, first.amount) == (1, F("17.5"))
-    assert first.text.endswith("7 x 2.5 GP")
-    cut = [line for line in explanation.lines if not line.kept]
-    assert [(line.round, line.amount) for line in cut] == [(1, F("17.5"))]
-    assert explanation.value == F(141)
+    trace = explain_value(standings, standings.row(1), "EMGSB/C1")
+    assert isinstance(trace, Trace)
+    numbers = [p.start_number for p in standings.tournament.players]
+    first = trace.entries[0]
+    assert (first.round, numbers[first.opponent or 0]) == (1, 8)
+    assert (first.score, first.weight, first.amount) == (F(7), F("2.5"), F("17.5"))
+    third = trace.entries[2]
+    assert (numbers[third.opponent or 0], third.score, third.actual) == (7, F(7), F(6))
+    assert third.amount == 21
+    cut = [entry for entry in trace.entries if not entry.kept]
+    assert [(e.round, e.amount, e.reason) for e in cut] == [
+        (1, F("17.5"), Reason.LEAST_SIGNIFICANT)
+    ]
+    assert trace.value == trace.total == F(141)

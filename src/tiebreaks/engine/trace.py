@@ -79,7 +79,8 @@ class Entry:
     scheduled opponent), ``score`` (the score counted for the opponent or stand-in),
     ``actual`` (the opponent's score on the table, when ``score`` is adjusted),
     ``adjusted_rounds`` (the opponent's rounds counted as draws, Art. 16.3), ``weight`` (what
-    the participant scored in that round, for Sonneborn-Berger), ``rating``."""
+    the participant scored in that round, for Sonneborn-Berger), ``rating``, ``board`` (the
+    board number of a team's board game)."""
 
     round: int | None
     role: str
@@ -92,6 +93,7 @@ class Entry:
     rating: int | None = None
     kept: bool = True
     reason: Reason | None = None
+    board: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

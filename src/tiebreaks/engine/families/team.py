@@ -1,5 +1,5 @@
 """Team tie-breaks, C.07 (2026) Art. 11-13: MP, GP, MPvGP (13.1), the Extended
-Sonneborn-Berger family EMMSB, EMGSB, EGMSB, EGGSB (13.2) and SSSC (13.4).
+Sonneborn-Berger family EMMSB, EMGSB, EGMSB, EGGSB (13.2) and SSSC (13.4), on arrays.
 
 Each works on the two team contexts (:mod:`.team_context`): ``context.views["MP"]`` and
 ``context.views["GP"]``. In ``E{X}{Y}SB`` X is the score of the opponent's total (M = match
@@ -10,21 +10,33 @@ opponent with the fewest match points left out) is ``EMGSB/C1``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from enum import StrEnum
 from fractions import Fraction
 
 from ..column import Column
-from ..columnar.grid import fore_context
-from ..context import Context
-from ..explanation import Explanation, Line, explains, header, sum_explanation
-from ..opponents import opponent_contributions
+from ..columnar.grid import Integers, fore_context, grid
+from ..columnar.opponent_trace import opponent_sum_trace
+from ..columnar.sums import Contributions, modified_sums, opponent_contributions
+from ..context import NO_OPPONENT, Context
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
-from ..sums import Contribution, SumDefinition
+from ..trace import Entry, Step, Trace, traces
 from ..unplayed import under_regime
-from ..wording import number, opponent_round_text, points, unplayed_round_text
 from .buchholz import buchholz_values
 
 _SCORE = {"M": "MP", "G": "GP"}
+
+
+class TeamRole(StrEnum):
+    """What an entry of a team score's trace stands for."""
+
+    #: a round's match (or bye, or forfeit): the MP or GP it gave (Art. 11)
+    MATCH = "match"
+    #: SSSC: the secondary score (Art. 13.4)
+    SECONDARY_SCORE = "secondary-score"
+    #: SSSC: the Buchholz of the primary score divided by F (Art. 13.4)
+    SCHEDULE_STRENGTH = "schedule-strength"
 
 
 def view(context: Context, score: str) -> Context:
@@ -42,95 +54,71 @@ def secondary(context: Context) -> str:
     return "GP" if primary(context) == "MP" else "MP"
 
 
-def _score_column(context: Context, spec: TiebreakSpec, score: str) -> Column:
-    scores = view(context, score)
-    return Column(spec, list(scores.scores), scores.unit)
+def _score_of(spec: TiebreakSpec, context: Context) -> str:
+    """The score MP, GP or MPvGP sums: its own, or for MPvGP the secondary one (Art. 13.1)."""
+    return secondary(context) if spec.acronym == "MPVGP" else spec.acronym
 
 
-def _score_explanation(context: Context, spec: TiebreakSpec, index: int, score: str) -> Explanation:
-    scores = view(context, score)
-    name = "match points" if score == "MP" else "game points"
-    lines = tuple(
-        Line(_match_text(scores, index, round_index), Fraction(value, scores.unit), round_index + 1)
-        for round_index, value in enumerate(scores.points[index])
-    )
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(scores.scores[index], scores.unit),
-        definition=f"{score}: the {name} of every match (Art. 11)",
-        lines=lines,
-        is_sum=True,
-    )
-
-
-def _match_text(context: Context, index: int, round_index: int) -> str:
-    team = context.team
-    assert team is not None
-    match = team.teams[index].matches[round_index]
-    text = f"Round {round_index + 1}: {match.kind.value}"
-    if match.opponent is not None:
-        text += f" against team {match.opponent}"
-    if match.opponent_game_points is not None:
-        text += f", {number(match.game_points)} : {number(match.opponent_game_points)}"
-    return text
+def _score_column(context: Context, spec: TiebreakSpec) -> Column:
+    scores = view(context, _score_of(spec, context))
+    return Column(spec, grid(scores).scores.tolist(), scores.unit)
 
 
 @tiebreak("MP", "Match Points", "11", "B", "", scope="team")
 def match_points(context: Context, spec: TiebreakSpec) -> Column:
     """MP: the sum of the match points (2 for a win, 1 for a draw by default; TRF26 362)."""
-    return _score_column(context, spec, "MP")
+    return _score_column(context, spec)
 
 
 @tiebreak("GP", "Game Points", "11", "B", "", scope="team")
 def game_points(context: Context, spec: TiebreakSpec) -> Column:
     """GP: the sum of the game (board) points."""
-    return _score_column(context, spec, "GP")
+    return _score_column(context, spec)
 
 
 @tiebreak("MPVGP", "Match Points versus Game Points", "13.1", "B", "", scope="team")
 def secondary_score(context: Context, spec: TiebreakSpec) -> Column:
     """MPvGP: the score that is not the primary one: GP when ranking by MP, and vice versa."""
-    return _score_column(context, spec, secondary(context))
+    return _score_column(context, spec)
 
 
-@explains("MP", "GP", "MPVGP")
-def explain_score(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per match with its points."""
-    score = secondary(context) if spec.acronym == "MPVGP" else spec.acronym
-    return _score_explanation(context, spec, index, score)
+@traces("MP", "GP", "MPVGP")
+def trace_score(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per round: the points the match (or bye) gave in the score summed."""
+    scores = view(context, _score_of(spec, context))
+    table = grid(scores)
+    entries = tuple(
+        Entry(
+            round=column + 1,
+            role=TeamRole.MATCH,
+            amount=Fraction(int(table.points[index, column]), scores.unit),
+            opponent=None if opponent == NO_OPPONENT else opponent,
+        )
+        for column, opponent in enumerate(table.opponent[index].tolist())
+    )
+    value = Fraction(int(table.scores[index]), scores.unit)
+    return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
 
 
-def extended_sum(context: Context, spec: TiebreakSpec) -> tuple[SumDefinition, Context, Context]:
-    """``E{X}{Y}SB`` as a sum: per round the opponent's (or dummy's) X-total (adjusted, Art.
-    16.3/16.4) times the participant's Y points in that match; the cut removes the opponent
-    with the lowest X-total, among equals the smallest product (Art. 14.1.2), with the VUR
-    exception (16.5). Returns the sum and the X and Y contexts."""
+def extended_items(context: Context, spec: TiebreakSpec) -> tuple[Contributions, Context, Context]:
+    """``E{X}{Y}SB``'s contributions: per round the opponent's (or dummy's) X-total (adjusted,
+    Art. 16.3/16.4) as the key, times the participant's Y points in that match as the value;
+    and the X and Y contexts (X under the tie-break's regime). The values are in units of
+    X's unit times Y's unit."""
     totals = under_regime(view(context, _SCORE[spec.acronym[1]]), spec)
     own = view(context, _SCORE[spec.acronym[2]])
-    make = tuple.__new__
-    rows = [
-        [
-            make(Contribution, (c.round, c.opponent, c.key, c.key * earned[c.round - 1], c.vur))
-            for c in row
-        ]
-        for row, earned in zip(
-            opponent_contributions(totals, spec.forfeits_as_played, weighted=False),
-            own.points,
-            strict=True,
-        )
-    ]
-    exception = totals.rules.vur_cut_exception
-    definition = SumDefinition(rows, spec.cut, 0, exception, totals.unit * own.unit)
-    return definition, totals, own
+    items = opponent_contributions(totals, spec.forfeits_as_played).weighted(grid(own).points)
+    return items, totals, own
 
 
-def _extended(spec_name: str, meaning: str) -> None:
-    @tiebreak(
-        spec_name, f"Extended Sonneborn-Berger ({meaning})", "13.2", "BC", "CPV", scope="team"
-    )
+def _extended(name: str, meaning: str) -> None:
+    @tiebreak(name, f"Extended Sonneborn-Berger ({meaning})", "13.2", "BC", "CPV", scope="team")
     def compute(context: Context, spec: TiebreakSpec) -> Column:
-        definition, _, _ = extended_sum(context, spec)
-        return Column(spec, definition.values(), definition.denominator)
+        """The sum of the products; the cut removes the opponent with the lowest X-total,
+        among equals the smallest product (Art. 14.1.2), with the VUR exception (16.5)."""
+        items, totals, own = extended_items(context, spec)
+        values = modified_sums(items, spec.cut, spec.median, totals.rules.vur_cut_exception)
+        return Column(spec, values.tolist(), totals.unit * own.unit)
 
     del compute
 
@@ -144,30 +132,26 @@ for _name, _meaning in (
     _extended(_name, _meaning)
 
 
-@explains("EMMSB", "EMGSB", "EGMSB", "EGGSB")
-def explain_extended(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per match: the opponent's total times the points earned in the match."""
-    definition, totals, own = extended_sum(context, spec)
+@traces("EMMSB", "EMGSB", "EGMSB", "EGGSB")
+def trace_extended(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """Per round the opponent's (or stand-in's) X-total (``score``), the Y points earned in
+    the match (``weight``) and their product (``amount``), with the cuts (Art. 13.2, 14)."""
+    items, totals, own = extended_items(context, spec)
+    trace = opponent_sum_trace(totals, spec, index, items)
+    unit = totals.unit * own.unit
+    earned = grid(own).points[index]
 
-    def line(item: Contribution) -> str:
-        round_index = item.round - 1
-        if item.opponent >= 0:
-            text = opponent_round_text(totals, index, round_index, item.opponent)
-        else:
-            text = unplayed_round_text(totals, index, round_index)
-        earned = points(own, own.points[index][round_index])
-        return f"{text}: {number(Fraction(item.key, totals.unit))} x {earned} {own.score_type}"
+    def weighed(entry: Entry) -> Entry:
+        column = (entry.round or 0) - 1
+        return replace(
+            entry,
+            amount=Fraction(int(items.value[index, column]), unit),
+            weight=Fraction(int(earned[column]), own.unit),
+        )
 
-    x_name, y_name = totals.score_type, own.score_type
-    return sum_explanation(
-        context,
-        spec,
-        index,
-        definition,
-        line,
-        f"Extended Sonneborn-Berger: per match the opponent's {x_name} total times the"
-        f" {y_name} scored in it (Art. 13.2); rules {totals.rules.name}",
-    )
+    entries = tuple(map(weighed, trace.entries))
+    value = sum((entry.amount for entry in entries if entry.kept and entry.amount), Fraction(0))
+    return replace(trace, entries=entries, value=value)
 
 
 def sssc_divisor(context: Context, spec: TiebreakSpec) -> int:
@@ -181,51 +165,40 @@ def sssc_divisor(context: Context, spec: TiebreakSpec) -> int:
     return max(1, most // per_match)
 
 
-def _sssc_parts(context: Context, spec: TiebreakSpec) -> tuple[Context, Context, list[int], int]:
+def _sssc_parts(context: Context, spec: TiebreakSpec) -> tuple[Context, Context, Integers, int]:
+    """The primary context (under the regime), the secondary one, every team's Buchholz of
+    the primary score (Fore Buchholz with ``/F``) and F."""
     first = under_regime(view(context, primary(context)), spec)
     base = fore_context(first) if spec.fore else first
-    buchholz = buchholz_values(
-        base, TiebreakSpec("BH", forfeits_as_played=spec.forfeits_as_played)
-    ).tolist()
+    buchholz = buchholz_values(base, TiebreakSpec("BH", forfeits_as_played=spec.forfeits_as_played))
     return first, view(context, secondary(context)), buchholz, sssc_divisor(context, spec)
 
 
 @tiebreak("SSSC", "Scores and Schedule Strength Combination", "13.4", "BC", "FPKV", scope="team")
 def schedule_strength(context: Context, spec: TiebreakSpec) -> Column:
     """SSSC: the secondary score plus the Buchholz of the primary score divided by F (Art.
-    13.4); kept exact and shown with 2 decimals (the FIDE reference engine's display)."""
+    13.4); kept exact (exact Python integers: F from ``/K`` may be any size) and shown with 2
+    decimals (the FIDE reference engine's display)."""
     first, second, buchholz, divisor = _sssc_parts(context, spec)
-    denominator = second.unit * first.unit * divisor
-    values = [
-        score * first.unit * divisor + bh * second.unit
-        for score, bh in zip(second.scores, buchholz, strict=True)
-    ]
-    return Column(spec, values, denominator, places=2)
+    scores = grid(second).scores.astype(object)
+    values = scores * (first.unit * divisor) + buchholz.astype(object) * second.unit
+    return Column(spec, values.tolist(), second.unit * first.unit * divisor, places=2)
 
 
-@explains("SSSC")
-def explain_schedule_strength(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """The secondary score, the Buchholz of the primary score and F."""
+@traces("SSSC")
+def trace_schedule_strength(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """The secondary score (``score``), the Buchholz of the primary score (``score``) divided
+    by F (``amount``), and the steps: F (with its source) and the sum (Art. 13.4)."""
     first, second, buchholz, divisor = _sssc_parts(context, spec)
-    score = Fraction(second.scores[index], second.unit)
-    strength = Fraction(buchholz[index], first.unit)
+    score = Fraction(int(grid(second).scores[index]), second.unit)
+    strength = Fraction(int(buchholz[index]), first.unit)
     value = score + strength / divisor
-    source = f"/K{divisor}" if spec.divisor else "Art. 13.4"
-    return Explanation(
-        *header(context, spec, index),
-        value=value,
-        definition="SSSC: secondary score plus the Buchholz of the primary score divided by F"
-        " (Art. 13.4)",
-        lines=(
-            Line(f"{second.score_type} (secondary score) {number(score)}", score),
-            Line(
-                f"BH:{first.score_type}{'/F' if spec.fore else ''} {number(strength)} / F",
-                strength / divisor,
-            ),
-        ),
-        steps=(
-            f"F = {divisor} ({source})",
-            f"{number(score)} + {number(strength)} / {divisor} = {number(value)}",
-        ),
-        is_sum=True,
+    entries = (
+        Entry(None, TeamRole.SECONDARY_SCORE, score, score=score),
+        Entry(None, TeamRole.SCHEDULE_STRENGTH, strength / divisor, score=strength),
     )
+    steps = (
+        Step("divisor", (divisor, 1 if spec.divisor is not None else 0), "13.4"),
+        Step("sum", (score, strength, divisor, value), "13.4"),
+    )
+    return Trace(spec, index, value, entries, steps, rules=first.rules.name, is_sum=True)

@@ -35,14 +35,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
+
+import numpy as np
 
 from ...model.team import Match, MatchKind
 from ..column import Column
-from ..context import Context
-from ..explanation import Explanation, Line, explains, explains_group, header, place_in
+from ..columnar.grid import CODE, KINDS, OUTCOME, Integers, grid
+from ..context import NO_OPPONENT, Context
+from ..explanation import Explanation, Line, explains_group, header, place_in
 from ..registry import Definition, Kind, register, tiebreak
 from ..spec import TiebreakSpec
+from ..trace import Entry, Trace, traces
 from ..wording import number, who
 from .direct_encounter import MiniTable, mini_table, place_leaders
 from .team import primary, view
@@ -425,17 +430,66 @@ def berlin_points(match: Match, boards: int, draws: bool = True) -> Fraction:
     return sum(berlin_boards(match, boards, draws), Fraction(0))
 
 
-def _berlin_column(context: Context, spec: TiebreakSpec, draws: bool) -> Column:
+class BerlinRole(StrEnum):
+    """What an entry of a Berliner Wertung trace stands for, besides a board game (whose role
+    is the game's kind, :attr:`~tiebreaks.model.ResultKind.description`: "win", "draw" ...)."""
+
+    #: a round without board games (a bye, a forfeited match): adds nothing
+    NO_BOARD_GAMES = "no-board-games"
+    #: BERW: a drawn board game, which earns nothing
+    DRAW_IGNORED = "draw-ignored"
+
+
+@dataclass(frozen=True)
+class BoardGames:
+    """The board games of the matches played over the rounds considered, one element each
+    (team by team, round by round, in the match's order): the team (index), the round
+    (0-based column), the board number and the game's kind (its code in the grid)."""
+
+    team: Integers
+    column: Integers
+    board: Integers
+    code: Integers
+
+
+def board_games(context: Context) -> BoardGames:
+    """The :class:`BoardGames` of ``context``'s team tournament (cached in the context)."""
+    return context.memo("team-board-games", lambda: _board_games(context))  # type: ignore[no-any-return]
+
+
+def _board_games(context: Context) -> BoardGames:
     team = context.team
     assert team is not None
-    values = [
-        sum(
-            (berlin_points(match, team.boards, draws) for match in entry.matches[: context.rounds]),
-            Fraction(0),
-        )
-        for entry in team.teams
+    numbers = [
+        (index, column, game.board, CODE[game.kind])
+        for index, entry in enumerate(team.teams)
+        for column, match in enumerate(entry.matches[: context.rounds])
+        if match.kind is MatchKind.PLAYED
+        for game in match.boards
     ]
-    return Column(spec, [int(value * 2) for value in values], 2)
+    table = np.array(numbers, dtype=np.int64).reshape(-1, 4)
+    return BoardGames(table[:, 0], table[:, 1], table[:, 2], table[:, 3])
+
+
+def berlin_games(context: Context, draws: bool) -> tuple[BoardGames, Integers, Integers]:
+    """Every board game's worth (board i of B is worth B - i + 1, nothing past the last
+    board) and the share of it earned in half-points (2 a win, 1 a draw, 0 a loss or a draw
+    when ``draws`` is off); their product is the game's Berlin points in half-points."""
+    team = context.team
+    assert team is not None
+    games = board_games(context)
+    worth = np.maximum(team.boards - games.board + 1, 0)
+    share = np.maximum(OUTCOME[games.code], 0)
+    if not draws:
+        share = np.where(share == 1, 0, share)
+    return games, worth, share
+
+
+def _berlin_column(context: Context, spec: TiebreakSpec, draws: bool) -> Column:
+    games, worth, share = berlin_games(context, draws)
+    totals = np.zeros(context.size, dtype=np.int64)
+    np.add.at(totals, games.team, worth * share)
+    return Column(spec, totals.tolist(), 2)
 
 
 @tiebreak("BER", "Berliner Wertung", "Berliner Wertung", "B", "", scope="team")
@@ -452,39 +506,39 @@ def berlin_wins(context: Context, spec: TiebreakSpec) -> Column:
     return _berlin_column(context, spec, draws=False)
 
 
-def _berlin_line(context: Context, index: int, round_index: int, draws: bool) -> Line:
-    team = context.team
-    assert team is not None
-    match = team.teams[index].matches[round_index]
-    earned = berlin_boards(match, team.boards, draws)
-    amount = sum(earned, Fraction(0))
-    text = f"Round {round_index + 1}: "
-    if not earned:
-        text += f"{match.kind.value}: no board games, adds nothing"
-        return Line(text, amount, round_index + 1)
-    opponent = context.opponents[index][round_index]
-    text += f"match against {who(context, opponent)}: " if opponent >= 0 else "match: "
-    text += ", ".join(
-        f"board {game.board} {game.kind.description} {number(value)}"
-        for game, value in zip(match.boards, earned, strict=True)
-    )
-    return Line(text, amount, round_index + 1)
+def _berlin_role(code: int, draws: bool) -> str:
+    """The role of a board game in a Berliner Wertung trace: its kind, or an ignored draw."""
+    if not draws and OUTCOME[code] == 1:
+        return BerlinRole.DRAW_IGNORED
+    return KINDS[code].description
 
 
-@explains("BER", "BERW")
-def explain_berlin(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per round: the Berlin points of each board of the match."""
+@traces("BER", "BERW")
+def trace_berlin(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per board game of the matches played: the board, its worth (``score``), the
+    share earned (``weight``) and the Berlin points (``amount``); a round without board games
+    adds nothing."""
     draws = spec.acronym == "BER"
-    team = context.team
-    assert team is not None
-    lines = tuple(_berlin_line(context, index, r, draws) for r in range(context.rounds))
-    size = team.boards
-    rule = "a draw gives half of it to each side" if draws else "draws are ignored"
-    return Explanation(
-        *header(context, spec, index),
-        value=sum((line.amount or Fraction(0) for line in lines), Fraction(0)),
-        definition=f"Berliner Wertung: board i of {size} is worth {size} - i + 1, a win earns"
-        f" it, {rule}; summed over the matches played",
-        lines=lines,
-        is_sum=True,
-    )
+    games, worth, share = berlin_games(context, draws)
+    mine = np.flatnonzero(games.team == index)
+    opponents = grid(context).opponent[index].tolist()
+    entries: list[Entry] = []
+    for column, opponent in enumerate(opponents):
+        against = None if opponent == NO_OPPONENT else opponent
+        here = mine[games.column[mine] == column].tolist()
+        if not here:
+            entries.append(Entry(column + 1, BerlinRole.NO_BOARD_GAMES, Fraction(0), against))
+        entries.extend(
+            Entry(
+                column + 1,
+                _berlin_role(int(games.code[game]), draws),
+                Fraction(int(worth[game] * share[game]), 2),
+                against,
+                score=Fraction(int(worth[game])),
+                weight=Fraction(int(share[game]), 2),
+                board=int(games.board[game]),
+            )
+            for game in here
+        )
+    value = sum((entry.amount or Fraction(0) for entry in entries), Fraction(0))
+    return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)

@@ -17,7 +17,11 @@ from ...engine.explanation import Explanation, Line
 from ...engine.trace import Entry, Trace
 from ...errors import UsageError
 from ...standings import Standings
-from . import adjusted_score, opponents  # noqa: F401  (they register their sentences)
+from . import (  # noqa: F401  (each module registers its sentences)
+    adjusted_score,
+    opponents,
+    team_scores,
+)
 from .words import Words, describer_for
 
 __all__ = ["Words", "difference_text", "explanation", "worded"]
