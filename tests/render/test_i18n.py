@@ -118,11 +118,15 @@ def test_reasons() -> None:
 # ---------------------------------------------------------------- catalogs
 
 
+#: the explanation modules whose sentences are in the catalogs
+EXPLANATIONS = [RENDER / "explanations" / "ratings.py"]
+
+
 def used_messages() -> set[tuple[str | None, str]]:
     """(context, id) of every message the renderers and templates translate."""
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
     found: set[tuple[str | None, str]] = set()
-    sources = [(path, "python") for path in sorted(RENDER.glob("*.py"))]
+    sources = [(path, "python") for path in sorted(RENDER.glob("*.py")) + EXPLANATIONS]
     sources += [
         (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
     ]

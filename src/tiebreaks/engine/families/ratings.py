@@ -151,8 +151,8 @@ def rating_array(context: Context, spec: TiebreakSpec) -> tuple[int | None, Inte
 
     def compute() -> Integers:
         if own.dtype != object and abs(fallback) >= _INT64_RATING:
-            return np.where(own == 0, fallback, own.astype(object))  # type: ignore[no-any-return]
-        return np.where(own == 0, fallback, own)  # type: ignore[no-any-return]
+            return np.where(own == 0, fallback, own.astype(object))
+        return np.where(own == 0, fallback, own)
 
     return fallback, context.memo(("ratings:with-unrated", fallback), compute)
 
@@ -210,7 +210,7 @@ def board_games(context: Context) -> Games:
 
 def _opponent_ratings(games: Games, ratings: Integers) -> Integers:
     """The opponent's rating in each game over the board, 0 elsewhere."""
-    return np.where(games.played, ratings[games.opponent], 0)  # type: ignore[no-any-return]
+    return np.where(games.played, ratings[games.opponent], 0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -223,7 +223,7 @@ def round_half_up(numerator: _N, denominator: _N) -> _N:
     """``numerator / denominator`` rounded to the nearest integer, halves up (C.07 (2026)
     Art. 10), as ``floor((2 n + d) / 2d)`` (denominator > 0): the one rounding of this family,
     on arrays or integers."""
-    return (2 * numerator + denominator) // (2 * denominator)  # type: ignore[no-any-return]
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 class Means(NamedTuple):
@@ -231,13 +231,13 @@ class Means(NamedTuple):
     is undefined and ranked last) and the mean rounded half up (meaningless where undefined)."""
 
     total: Integers
-    count: Integers
+    divisor: Integers
     value: Integers
 
     @property
     def defined(self) -> Flags:
         """Where the mean is defined."""
-        return self.count > 0  # type: ignore[no-any-return]
+        return self.divisor > 0
 
 
 def means(total: Integers, count: Integers) -> Means:
@@ -295,7 +295,7 @@ def expected_scores(differences: Integers) -> Integers:
     """B.02 table 8.1(b) for every rating difference (own - opponent's, full scale), in
     hundredths."""
     clipped = np.clip(differences, -_SPAN, _SPAN).astype(np.intp)
-    return EXPECTED[clipped + _SPAN]  # type: ignore[no-any-return]
+    return EXPECTED[clipped + _SPAN]
 
 
 class PerfectPerformances(NamedTuple):
@@ -489,7 +489,7 @@ def _game_entries(
 
 def _mean_steps(found: Means, index: int, games: int) -> list[Step]:
     """The mean and its rounding (Art. 10), or why it is undefined."""
-    count = int(found.count[index])
+    count = int(found.divisor[index])
     if not count:
         return [Step("undefined", (games,), "10")]
     total, value = int(found.total[index]), int(found.value[index])

@@ -84,6 +84,11 @@ def _game(trace: Trace, entry: Entry, words: Words) -> str:
     )
 
 
+def _counted(words: Words, count: int, single: str, several: str, /, **fields: object) -> str:
+    """The message for one (``single``) or for another number (``several``), translated."""
+    return words._(single if count == 1 else several, **fields)
+
+
 def _undefined(acronym: str, games: int, words: Words) -> str:
     if games:
         return words._(
@@ -98,21 +103,25 @@ def _undefined(acronym: str, games: int, words: Words) -> str:
 def _modifier(trace: Trace, step: Step, words: Words) -> list[str]:
     """What ``/Cn`` or ``/Mn`` leave out (Art. 14.1, 14.3), and how many there were."""
     lowest, highest, removed, games = (int(number or 0) for number in step.numbers)
-    label = "/".join(f"/{part}" for part in trace.spec.modifiers if part[0] in "CM")
+    label = "".join(f"/{part}" for part in trace.spec.modifiers if part[0] in "CM")
     if not highest:
-        text = words.plural(
-            "%(label)s: the lowest rating is left out (Art. 14.1)",
-            "%(label)s: the %(many)s lowest ratings are left out (Art. 14.1)",
+        text = _counted(
+            words,
             lowest,
+            N_("%(label)s: the lowest rating is left out (Art. 14.1)"),
+            N_("%(label)s: the %(many)s lowest ratings are left out (Art. 14.1)"),
             label=label,
             many=lowest,
         )
     elif lowest == highest:
-        text = words.plural(
-            "%(label)s: the lowest and the highest ratings are left out (Art. 14.3)",
-            "%(label)s: the %(many)s lowest and the %(many)s highest ratings are left out"
-            " (Art. 14.3)",
+        text = _counted(
+            words,
             lowest,
+            N_("%(label)s: the lowest and the highest ratings are left out (Art. 14.3)"),
+            N_(
+                "%(label)s: the %(many)s lowest and the %(many)s highest ratings are left out"
+                " (Art. 14.3)"
+            ),
             label=label,
             many=lowest,
         )
@@ -126,10 +135,11 @@ def _modifier(trace: Trace, step: Step, words: Words) -> list[str]:
         )
     if not games or removed >= lowest + highest:
         return [text]
-    only = words.plural(
-        "only %(games)s game played, so only %(removed)s left out",
-        "only %(games)s games played, so only %(removed)s left out",
+    only = _counted(
+        words,
         games,
+        N_("only %(games)s game played, so only %(removed)s left out"),
+        N_("only %(games)s games played, so only %(removed)s left out"),
         games=games,
         removed=removed,
     )
@@ -140,10 +150,11 @@ def _mean(steps: dict[str, Step], words: Words) -> str:
     """ "sum 7642 / 4 games = 1910.5, rounded half up to 1911 (Art. 10)"."""
     total, count, exact = steps["mean"].numbers
     assert isinstance(count, int) and isinstance(exact, Fraction)
-    text = words.plural(
-        "sum %(total)s / %(games)s game = %(mean)s",
-        "sum %(total)s / %(games)s games = %(mean)s",
+    text = _counted(
+        words,
         count,
+        N_("sum %(total)s / %(games)s game = %(mean)s"),
+        N_("sum %(total)s / %(games)s games = %(mean)s"),
         total=total,
         games=count,
         mean=_decimal(exact, words),
@@ -174,7 +185,7 @@ def _average_steps(trace: Trace, words: Words) -> list[str]:
 def average_rating_of_opponents(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per game with the opponent's rating; the cuts, the mean and its rounding."""
     texts = [_game(trace, entry, words) for entry in trace.entries]
-    return words._(_DEFINITIONS["ARO"]), texts, _average_steps(trace, words)
+    return words._(_DEFINITIONS[trace.spec.acronym]), texts, _average_steps(trace, words)
 
 
 def _score(step: Step, words: Words) -> str:
@@ -183,18 +194,24 @@ def _score(step: Step, words: Words) -> str:
     assert isinstance(games, int) and isinstance(share, Fraction)
     fields = {"points": words.number(points), "games": games, "p": _hundredths(p, words)}
     if (share * 100).denominator == 1:
-        return words.plural(
-            "score %(points)s of %(games)s game: p = %(p)s",
-            "score %(points)s of %(games)s games: p = %(p)s",
+        return _counted(
+            words,
             games,
+            N_("score %(points)s of %(games)s game: p = %(p)s"),
+            N_("score %(points)s of %(games)s games: p = %(p)s"),
             **fields,
         )
-    return words.plural(
-        "score %(points)s of %(games)s game = %(share)s -> p = %(p)s (rounded half up to two"
-        " decimals)",
-        "score %(points)s of %(games)s games = %(share)s -> p = %(p)s (rounded half up to two"
-        " decimals)",
+    return _counted(
+        words,
         games,
+        N_(
+            "score %(points)s of %(games)s game = %(share)s -> p = %(p)s (rounded half up to two"
+            " decimals)"
+        ),
+        N_(
+            "score %(points)s of %(games)s games = %(share)s -> p = %(p)s (rounded half up to two"
+            " decimals)"
+        ),
         share=_decimal(share, words),
         **fields,
     )
@@ -221,7 +238,7 @@ def tournament_performance_rating(trace: Trace, words: Words) -> tuple[str, list
     texts = [_game(trace, entry, words) for entry in trace.entries]
     steps = {step.code: step for step in trace.steps}
     if "undefined" in steps:
-        return words._(_DEFINITIONS["TPR"]), texts, [_undefined("TPR", 0, words)]
+        return words._(_DEFINITIONS[trace.spec.acronym]), texts, [_undefined("TPR", 0, words)]
     average, dp, value = steps["performance"].numbers
     assert isinstance(dp, int)
     told = [
@@ -235,7 +252,7 @@ def tournament_performance_rating(trace: Trace, words: Words) -> tuple[str, list
             value=words.number(value),
         ),
     ]
-    return words._(_DEFINITIONS["TPR"]), texts, told
+    return words._(_DEFINITIONS[trace.spec.acronym]), texts, told
 
 
 def _search(steps: dict[str, Step], words: Words) -> list[str]:
@@ -272,7 +289,7 @@ def _search(steps: dict[str, Step], words: Words) -> list[str]:
 @describes("PTP")
 def perfect_tournament_performance(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per game with the score expected at the rating found; the search."""
-    definition = words._(_DEFINITIONS["PTP"])
+    definition = words._(_DEFINITIONS[trace.spec.acronym])
     steps = {step.code: step for step in trace.steps}
     if "undefined" in steps:
         return definition, [], [_undefined("PTP", 0, words)]
@@ -289,10 +306,11 @@ def perfect_tournament_performance(trace: Trace, words: Words) -> tuple[str, lis
     points, games = steps["points"].numbers
     assert isinstance(games, int)
     told = [
-        words.plural(
-            "score %(points)s of %(games)s game",
-            "score %(points)s of %(games)s games",
+        _counted(
+            words,
             games,
+            N_("score %(points)s of %(games)s game"),
+            N_("score %(points)s of %(games)s games"),
             points=words.number(points),
             games=games,
         )
@@ -356,4 +374,4 @@ def rating(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
         if trace.spec.reverse
         else words._("a higher rating ranks higher")
     )
-    return words._(_DEFINITIONS["RTNG"]), [text], [order]
+    return words._(_DEFINITIONS[trace.spec.acronym]), [text], [order]
