@@ -8,20 +8,10 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tiebreaks.engine.context import build_context
-from tiebreaks.engine.families.ratings import (
-    average_ratings,
-    games_over_the_board,
-    opponent_ratings,
-)
 from tiebreaks.engine.sums import Contribution, apply_modifiers, modified_sum
-from tiebreaks.model import Tournament
-from tiebreaks.model.rules import rules_by_name
-
-from ..strategies import round_robins, swiss_tournaments
 
 contributions = st.lists(
     st.builds(
@@ -49,14 +39,3 @@ def test_one_cut_removes_the_smallest_key_then_the_smallest_value() -> None:
     # (values 7 and 5): the one of value 5 goes; 7 + 5 + 9 = 21 becomes 7 + 9 = 16.
     items = [Contribution(1, 1, 3, 7), Contribution(2, 2, 3, 5), Contribution(3, 3, 9, 9)]
     assert modified_sum(items, 1, 0, False) == 7 + 9
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.one_of(swiss_tournaments(), round_robins()))
-def test_average_rating_shortcut_equals_the_explained_mean(tournament: Tournament) -> None:
-    context = build_context(tournament, rules_by_name("fide-2026"))
-    ratings = [player.rating or 0 for player in tournament.players]
-    explained = [
-        opponent_ratings(games, ratings).mean.value for games in games_over_the_board(context)
-    ]
-    assert average_ratings(context, ratings) == explained

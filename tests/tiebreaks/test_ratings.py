@@ -11,6 +11,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -42,6 +43,26 @@ COMPUTE: dict[str, Compute] = {
     "APPO": ratings.average_perfect_performance_of_opponents,
     "RTNG": ratings.rating,
 }
+
+
+def perfect_performance(opponent_ratings: list[int], half_points: int) -> int:
+    """PTP (Art. 10.3) of one participant who scored ``half_points`` against these ratings,
+    from the engine's array search."""
+    count = len(opponent_ratings)
+    games = ratings.Games(
+        played=np.ones((1, count), dtype=np.bool_),
+        opponent=np.arange(count, dtype=np.int64)[None, :],
+        number_of_games=np.array([count], dtype=np.int64),
+        half_points=np.array([half_points], dtype=np.int64),
+    )
+    found = ratings.perfect_performances(games, np.array(opponent_ratings, dtype=np.int64))
+    return int(found.value[0])
+
+
+def expected_total(rating: int, opponent_ratings: list[int]) -> int:
+    """The scores expected at ``rating`` against these opponents, in hundredths, summed from
+    the scalar table 8.1(b) (independent of the engine's arrays)."""
+    return sum(expected_score(rating - opponent) for opponent in opponent_ratings)
 
 
 def values(context: Context, descriptor: str) -> list[int | None]:
@@ -210,9 +231,9 @@ def test_tv3_worked_examples_by_hand() -> None:
 def test_tv3_bruno_ptp_worked_example() -> None:
     bruno_opponents = [1750, 1900, 2200, 1450, 2100]
     # .95 + .87 + .52 + 1.00 + .66 = 4.00 at 2216; 3.99 at 2215.
-    assert ratings.expected_total(2216, bruno_opponents) == 400
-    assert ratings.expected_total(2215, bruno_opponents) == 399
-    assert ratings.perfect_performance(bruno_opponents, half_points=8) == 2216
+    assert expected_total(2216, bruno_opponents) == 400
+    assert expected_total(2215, bruno_opponents) == 399
+    assert perfect_performance(bruno_opponents, half_points=8) == 2216
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,10 +364,10 @@ def test_tv13_ptp(result: str, opponent: int, expected: int) -> None:
 
 def test_ptp_single_game_by_hand() -> None:
     # 1/1: 2735 gives .99 < 1, 2736 gives 1.00; ½/1: 1996 gives .49 < .50, 1997 gives .50.
-    assert ratings.perfect_performance([2000], half_points=2) == 2736
-    assert ratings.perfect_performance([2000], half_points=1) == 1997
+    assert perfect_performance([2000], half_points=2) == 2736
+    assert perfect_performance([2000], half_points=1) == 1997
     # 100 % against several opponents: the highest rating + 736.
-    assert ratings.perfect_performance([1800, 2000, 2100], half_points=6) == 2100 + 736
+    assert perfect_performance([1800, 2000, 2100], half_points=6) == 2100 + 736
 
 
 @given(
@@ -357,10 +378,10 @@ def test_ptp_is_the_smallest_rating_reaching_the_score(
     opponent_ratings: list[int], data: st.DataObject
 ) -> None:
     half_points = data.draw(st.integers(min_value=1, max_value=2 * len(opponent_ratings)))
-    found = ratings.perfect_performance(opponent_ratings, half_points)
+    found = perfect_performance(opponent_ratings, half_points)
     target = 50 * half_points
-    assert ratings.expected_total(found, opponent_ratings) >= target
-    assert ratings.expected_total(found - 1, opponent_ratings) < target
+    assert expected_total(found, opponent_ratings) >= target
+    assert expected_total(found - 1, opponent_ratings) < target
 
 
 # --------------------------------------------------------------------------------------------
@@ -508,3 +529,138 @@ def test_catalogue(acronym: str, name: str, article: str, type_code: str, modifi
 def test_catalogue_rejects_other_modifiers(descriptor: str) -> None:
     with pytest.raises(UsageError, match="does not take"):
         resolve(parse_spec(descriptor))
+
+
+# --------------------------------------------------------------------------------------------
+# The arrays: one search for every participant at once, any rating
+
+
+@st.composite
+def searches(draw: st.DrawFn) -> tuple[list[list[int]], list[int]]:
+    """Participants' opponents' ratings (some spreads wide, some negative or beyond int64
+    sums) and the half-points they scored against them."""
+    rating = st.one_of(st.integers(0, 3000), st.integers(-5000, 200_000), st.integers(2**40, 2**70))
+    rows = draw(st.lists(st.lists(rating, min_size=1, max_size=9), min_size=1, max_size=8))
+    return rows, [draw(st.integers(0, 2 * len(row))) for row in rows]
+
+
+@given(searches())
+def test_perfect_search_of_every_row_is_the_smallest_rating_reaching_the_score(
+    case: tuple[list[list[int]], list[int]],
+) -> None:
+    """Art. 10.3 on rows of different lengths (rounds without a game), all at once: each
+    row's PTP reaches its points and one point less does not (a zero score: the lowest
+    opponent - 800)."""
+    rows, half_points = case
+    rounds = max(len(row) for row in rows)
+    listed = [rating for row in rows for rating in row]
+    played = np.zeros((len(rows), rounds), dtype=np.bool_)
+    opponent = np.zeros((len(rows), rounds), dtype=np.int64)
+    first = 0
+    for index, row in enumerate(rows):
+        played[index, : len(row)] = True
+        opponent[index, : len(row)] = np.arange(first, first + len(row))
+        first += len(row)
+    games = ratings.Games(
+        played,
+        opponent,
+        np.array([len(row) for row in rows], dtype=np.int64),
+        np.array(half_points, dtype=np.int64),
+    )
+    dtype = object if max(map(abs, listed)) >= 2**40 else np.int64
+    found = ratings.perfect_performances(games, np.array(listed, dtype=dtype))
+    for row, points, value in zip(rows, half_points, found.value.tolist(), strict=True):
+        if not points:
+            assert value == min(row) - 800
+            continue
+        assert expected_total(value, row) >= 50 * points
+        assert expected_total(value - 1, row) < 50 * points
+
+
+def test_the_expected_score_table_never_decreases() -> None:
+    """The brackets of the PTP search rest on E (B.02 table 8.1(b)) never decreasing, 0 at
+    -736 and below, 1.00 at 736 and above."""
+    assert np.all(np.diff(ratings.EXPECTED) >= 0)
+    assert ratings.EXPECTED[0] == 0 and ratings.EXPECTED[-1] == 100
+    assert all(expected_score(d) <= expected_score(d + 1) for d in range(-1000, 1000))
+
+
+def test_thresholds_read_from_the_table() -> None:
+    """Table 8.1(b): .50 from a difference of -3 (0-3 scores .50), .51 from 4, .75 from 189
+    (.74 ends at 188), 1.00 from 736 (.99 ends at 735), and .01 from -735."""
+    assert ratings.THRESHOLDS[50] == -3
+    assert ratings.THRESHOLDS[51] == 4
+    assert ratings.THRESHOLDS[75] == 189
+    assert ratings.THRESHOLDS[100] == 736
+    assert ratings.THRESHOLDS[1] == -735
+
+
+def hand_event(rating_of_x: int = 2200) -> Context:
+    """X 2200, Y 2000, Z 2000, W unrated; round 1 X-Y 1-0 (Z, W absent), round 2 X-Z ½-½
+    (Y gets a full-point bye), round 3 X-Y forfeit won by X, Z-W 1-0."""
+    builder = Builder(rounds=3)
+    builder.player(1, "X", rating_of_x).player(2, "Y", 2000).player(3, "Z", 2000).player(4, "W")
+    builder.game(1, 1, 2, "1-0").game(2, 1, 3, "=").bye(2, 2, ResultKind.FULL_BYE)
+    builder.game(3, 1, 2, "+-").game(3, 3, 4, "1-0")
+    return build_context(builder.build("by hand"), FIDE_2026)
+
+
+#: computed by hand with W rated 1400 (``/U1400``); the forfeit, the bye and the absences
+#: never count.
+#: X: 1.5 of 2 against 2000 and 2000: ARO 2000, p = .75, dp = 193 (table 8.1(a)), TPR 2193;
+#: PTP: E(R - 2000) >= .75 from a difference of 189 (table 8.1(b)): 2189.
+#: Y: 0 of 1 against 2200: dp(0) = -800, TPR 1400; PTP 2200 - 800 = 1400.
+#: Z: 1.5 of 2 against 2200 and 1400: ARO 1800, TPR 1800 + 193; PTP: below 2136 the 1400 game
+#: gives at most .99 and the 2200 one at most .41; from 2136 on the 1400 game gives 1.00 and
+#: the 2200 one needs .50, from a difference of -3: 2197.
+#: W: 0 of 1 against 2000: TPR = PTP = 1200.
+#: APRO X = (1400 + 1993) / 2 = 1696.5 -> 1697, Z = (2193 + 1200) / 2 -> 1697; APPO X =
+#: (1400 + 2197) / 2 = 1798.5 -> 1799, Z = (2189 + 1200) / 2 = 1694.5 -> 1695.
+BY_HAND: dict[str, list[int | None]] = {
+    "ARO/U1400": [2000, 2200, 1800, 2000],
+    "ARO/C1/U1400": [2000, None, 2200, None],
+    "ARO/M1/U1400": [None, None, None, None],
+    "TPR/U1400": [2193, 1400, 1993, 1200],
+    "PTP/U1400": [2189, 1400, 2197, 1200],
+    "APRO/U1400": [1697, 2193, 1697, 1993],
+    "APPO/U1400": [1799, 2189, 1695, 2197],
+    "RTNG/U1400": [2200, 2000, 2000, 1400],
+}
+
+
+@pytest.mark.parametrize("text", sorted(BY_HAND))
+def test_values_computed_by_hand(text: str) -> None:
+    assert values(hand_event(), text) == BY_HAND[text]
+
+
+@pytest.mark.parametrize("text", sorted(BY_HAND))
+def test_no_round_considered(text: str) -> None:
+    """Standings after round 0: no game at all, every value undefined but RTNG."""
+    builder = Builder(rounds=0).player(1, rating=2000).player(2)
+    context = build_context(builder.build(), FIDE_2026)
+    expected = [2000, 1400] if text.startswith("RTNG") else [None, None]
+    assert values(context, text) == expected
+
+
+@pytest.mark.parametrize("shift", [10**30, -(10**6)])
+def test_any_whole_rating_is_computed_exactly(shift: int) -> None:
+    """A file may give any whole number as a rating: a rating beyond int64 sums (exact Python
+    integers) or a negative one gives the values of the hand event shifted by hand. Y now
+    meets X at 2200 + shift: Y's ARO, TPR and PTP move by the shift; X's do not."""
+    context = hand_event(2200 + shift)
+    assert values(context, "ARO/U1400")[1] == 2200 + shift
+    assert values(context, "TPR/U1400")[1] == 1400 + shift
+    assert values(context, "PTP/U1400")[1] == 1400 + shift
+    assert values(context, "PTP/U1400")[0] == 2189
+    assert values(context, "RTNG/U1400")[0] == 2200 + shift
+    # Z met X (2200 + shift) and W (1400): ARO (3600 + shift) / 2
+    assert values(context, "ARO/U1400")[2] == (3600 + shift + 1) // 2
+
+
+def test_unrated_rating_beyond_int64_sums() -> None:
+    """The rating set for unrated players may be any whole number too: W rated 2**62 makes
+    Z's ARO (2200 + 2**62) / 2 exactly."""
+    context = hand_event()
+    context.cache[ratings.UNRATED_RATING] = 2**62
+    assert values(context, "ARO")[2] == (2200 + 2**62) // 2
+    assert values(context, "RTNG")[3] == 2**62

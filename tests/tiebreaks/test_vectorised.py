@@ -212,7 +212,7 @@ CATALOGUE = ",".join(
     entry.acronym for entry in registry_catalogue() if entry.scope in ("individual", "both")
 )
 LISTS = [
-    "PTS,BH/C1,BH,SB,PS,ARO,TPR,DE",
+    "PTS,BH/C1,BH,SB,PS,DE",
     "PTS,DE,WIN,BPG,BH/C1,SB",
     CATALOGUE,
     "PTS,FB,AOB/F,SB/M1,BH/C2/P,KS/L+2,PS/C1",

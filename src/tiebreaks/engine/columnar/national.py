@@ -20,11 +20,10 @@ from ..column import Column
 from ..context import Context
 from ..families.buchholz import buchholz_values
 from ..families.national.us_chess import _KASHDAN_POINTS, drop_count
-from ..families.ratings import participant_ratings
+from ..families.ratings import board_games, participant_ratings
 from ..spec import TiebreakSpec
 from ..unplayed import under_regime
 from .grid import KINDS, Flags, Integers, grid
-from .ratings import games_over_the_board
 from .registry import vectorised
 from .sums import Contributions, modified_sums, trimmed_sums
 from .unplayed import unplayed_as_draw_points
@@ -215,7 +214,7 @@ def sum_of_opponents_ratings(context: Context, spec: TiebreakSpec) -> Column:
     participants get the rating of ``/U`` or of the run, and without one the reference's
     UsageError is raised; ``/Cn`` and ``/Mn`` drop the lowest (and highest) ratings."""
     ratings = np.array(participant_ratings(context, spec), dtype=np.int64)
-    games = games_over_the_board(context).played
+    games = board_games(context).played
     return Column(spec, opponent_sums(context, games, ratings, spec).tolist())
 
 

@@ -1,12 +1,13 @@
 """Rating-based tie-breaks, C.07 (2026) Art. 10: ARO (10.1), TPR (10.2), PTP (10.3),
-APRO (10.4), APPO (10.5) and RTNG (10.6).
+APRO (10.4), APPO (10.5) and RTNG (10.6), on arrays, each with its trace.
 
 Common rules:
 
 * Only games played over the board count: rated ``1 = 0`` and, as in the FIDE reference
   engine, unrated ``W D L`` games. Forfeits never count, not even with pre-determined pairings
   (Art. 15.2), and neither do byes.
-* Averages are rounded to the nearest whole number, 0.5 rounded up (Art. 10).
+* Averages are rounded to the nearest whole number, 0.5 rounded up (Art. 10); the fractional
+  score ``p`` of TPR likewise to hundredths. Every rounding is made by :func:`round_half_up`.
 * Performances (TPR, PTP) use the standard 1-½-0 game results, whatever the event's score
   system, because the B.02 tables 8.1(a) and 8.1(b) are defined on them.
 * Unrated participants (no rating, or 0): Art. 10 tie-breaks are removed from the list when
@@ -14,31 +15,72 @@ Common rules:
   or the global value the standings layer stores in ``context.cache["unrated_rating"]``.
   Without either, computing raises :class:`~tiebreaks.errors.UsageError`; callers check
   :func:`has_unrated_participants` first to drop the tie-break with a warning.
+
+Every value is computed for the whole field at once on NumPy integer arrays (int64, or exact
+Python integers when a rating is too large for int64 sums), at every size; the trace of one
+participant is read from the same memoised arrays.
+
+PTP is the smallest integer rating R with ``sum E(R - R_i) >= P``. ``E`` never decreases, so
+E(d) counts the thresholds ``t_1 <= ... <= t_100`` (``t_k`` the smallest difference scoring k
+hundredths) that d reaches, and for ``g`` games and ``m = ceil(P / g)`` the answer lies in
+``[lowest opponent + t_m, highest opponent + t_m]``: every game scores at least m at the top,
+fewer than m below the bottom. That bracket is halved for every participant at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from dataclasses import replace
+from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
+
+import numpy as np
 
 from ...errors import ParameterHint, UsageError
 from ..column import Column
+from ..columnar.grid import Flags, Integers, grid
+from ..columnar.sums import Contributions, above, cuts_of_row, trimmed_sums
 from ..context import Context
-from ..explanation import Explanation, Line, explains, header
 from ..fide_tables import HUNDREDTHS, expected_score, rating_difference
-from ..numbers import round_half_up_int
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
-from ..sums import Contribution, Cut, apply_modifiers
-from ..wording import number, round_text
+from ..trace import Entry, Reason, Role, Step, Trace, traces
 
 UNRATED_RATING = "unrated_rating"
 """Key of ``context.cache`` holding the rating given to unrated participants (global option)."""
 
 _HALF_POINTS_PER_GAME = 2  # ResultKind.outcome: 2 win, 1 draw, 0 loss
+_SPAN = 736  # table 8.1(b): E is 1.00 from a difference of 736 on, 0 from -736 down
+#: table 8.1(b) unrolled: E(d) in hundredths at index d + 736, for d in -736 ... 736
+EXPECTED: Integers = np.array(
+    [expected_score(difference) for difference in range(-_SPAN, _SPAN + 1)], dtype=np.int64
+)
+#: table 8.1(a): dp(p) at index p (hundredths, 0 ... 100)
+DIFFERENCE: Integers = np.array(
+    [rating_difference(percentage) for percentage in range(HUNDREDTHS + 1)], dtype=np.int64
+)
+#: THRESHOLDS[k] (k = 1 ... 100): the smallest difference d with E(d) >= k hundredths;
+#: index 0 (no points to reach) is never used for a search
+THRESHOLDS: Integers = np.concatenate(
+    ([0], np.searchsorted(EXPECTED, np.arange(1, HUNDREDTHS + 1), side="left") - _SPAN)
+).astype(np.int64)
+#: ratings up to this magnitude are held in int64 (their sums cannot overflow); larger ones
+#: (a file may give any whole number) as exact Python integers
+_INT64_RATING = 2**40
 
-_make = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loops)
+
+class RatingRole(StrEnum):
+    """What an entry of a rating trace stands for (besides :attr:`Role.OPPONENT`, a game over
+    the board whose amount is the opponent's rating or expected score)."""
+
+    #: APRO, APPO: the opponent's own TPR or PTP in a game over the board
+    OPPONENT_PERFORMANCE = "opponent-performance"
+    #: RTNG: the participant's own rating
+    OWN_RATING = "own-rating"
+
+
+# --------------------------------------------------------------------------------------------
+# Ratings and games
 
 
 class Game(NamedTuple):
@@ -50,10 +92,27 @@ class Game(NamedTuple):
     outcome: int
 
 
+def _own_ratings(context: Context) -> Integers:
+    """Every participant's rating as given, 0 for unrated (cached); int64 when every rating
+    fits :data:`_INT64_RATING`, else exact Python integers."""
+
+    def compute() -> Integers:
+        listed = [player.rating or 0 for player in context.tournament.players]
+        try:
+            own = np.array(listed, dtype=np.int64)
+        except OverflowError:
+            return np.array(listed, dtype=object)
+        if own.size and np.abs(own).max() >= _INT64_RATING:
+            return np.array(listed, dtype=object)
+        return own
+
+    return context.memo("ratings:own", compute)  # type: ignore[no-any-return]
+
+
 def has_unrated_participants(context: Context) -> bool:
     """True when a participant has no rating (None or 0): C.07 (2026) Art. 10 then removes the
     rating tie-breaks unless the event sets a rating for unrated players."""
-    return any(not player.rating for player in context.tournament.players)
+    return bool((_own_ratings(context) == 0).any())
 
 
 def unrated_rating(context: Context, spec: TiebreakSpec) -> int | None:
@@ -81,645 +140,475 @@ def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
     return fallback
 
 
+def rating_array(context: Context, spec: TiebreakSpec) -> tuple[int | None, Integers]:
+    """The rating set for unrated participants (None when everyone is rated) and every
+    participant's rating for ``spec`` as an array (Art. 10; UsageError when unrated
+    participants take part and no rating is set for them)."""
+    fallback = _fallback_rating(context, spec)
+    own = _own_ratings(context)
+    if fallback is None:
+        return None, own
+
+    def compute() -> Integers:
+        if own.dtype != object and abs(fallback) >= _INT64_RATING:
+            return np.where(own == 0, fallback, own.astype(object))
+        return np.where(own == 0, fallback, own)
+
+    return fallback, context.memo(("ratings:with-unrated", fallback), compute)
+
+
 def participant_ratings(context: Context, spec: TiebreakSpec) -> list[int]:
     """Every participant's rating for ``spec`` (unrated participants get the rating set by
     ``/U`` or the global option; UsageError if none is set)."""
-    return _ratings(context, _fallback_rating(context, spec))
-
-
-def _ratings(context: Context, fallback: int | None) -> list[int]:
-    """Every participant's rating for Art. 10; unrated participants get ``fallback``."""
-    ratings: list[int] = []
-    for player in context.tournament.players:
-        if player.rating:
-            ratings.append(player.rating)
-        elif fallback is not None:
-            ratings.append(fallback)
-        else:
-            raise UsageError(f"participant {player.start_number} ({player.name}) has no rating")
-    return ratings
+    return rating_array(context, spec)[1].tolist()  # type: ignore[no-any-return]
 
 
 def games_over_the_board(context: Context) -> list[list[Game]]:
-    """Every participant's games played over the board (cached); forfeits and byes excluded
-    (C.07 (2026) Art. 10 and 15.2)."""
+    """Every participant's games played over the board, as lists (cached); forfeits and byes
+    excluded (C.07 (2026) Art. 10 and 15.2). The arrays of the same games are
+    :func:`board_games`."""
     return context.memo("rating-games", lambda: _games(context))  # type: ignore[no-any-return]
 
 
 def _games(context: Context) -> list[list[Game]]:
-    rows: list[list[Game]] = []
-    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
-    for kinds, opponents in zip(context.kinds, context.opponents, strict=True):
-        row: list[Game] = []
-        for round_index, kind in enumerate(kinds):
-            if kind.played and opponents[round_index] >= 0:
-                row.append(make(Game, (round_index + 1, opponents[round_index], kind.outcome)))
-        rows.append(row)
-    return rows
-
-
-class Mean(NamedTuple):
-    """A mean of whole numbers: their total and how many there are (the divisor)."""
-
-    total: int
-    divisor: int
-
-    @property
-    def value(self) -> int | None:
-        """The mean rounded to the nearest integer, 0.5 rounded up (C.07 (2026) Art. 10);
-        None for an empty mean (undefined, ranked last)."""
-        return round_half_up_int(self.total, self.divisor) if self.divisor else None
-
-
-def mean_of(values: Sequence[int]) -> Mean:
-    """The :class:`Mean` of ``values``."""
-    return _make(Mean, (sum(values), len(values)))
-
-
-class OpponentRatings(NamedTuple):
-    """One participant's ARO (C.07 (2026) Art. 10.1) before averaging: the games over the
-    board, the opponent's rating in each, and the ``/Cn`` ``/Mn`` modifiers.
-
-    :func:`average_ratings` (the value) and the ARO and TPR explainers read the same object,
-    as :class:`~.contributions.SumDefinition` does for the sums."""
-
-    games: Sequence[Game]
-    ratings: list[int]
-    cut: int = 0
-    median: int = 0
-
-    def contributions(self) -> list[Contribution]:
-        """One contribution per game, key and value the opponent's rating."""
-        return [
-            Contribution(game.round, game.opponent, rating, rating)
-            for game, rating in zip(self.games, self.ratings, strict=True)
-        ]
-
-    def kept_and_cut(self) -> tuple[list[Contribution], list[Cut]]:
-        """The contributions left after ``/Cn`` or ``/Mn`` (lowest ratings cut first, then the
-        highest; no Art. 16.5 exception) and those removed, with the reason."""
-        return apply_modifiers(self.contributions(), self.cut, self.median, vur_exception=False)
-
-    @property
-    def mean(self) -> Mean:
-        """The ratings left after the modifiers, as a mean (undefined when none is left)."""
-        if not self.cut and not self.median:
-            return mean_of(self.ratings)
-        kept, _ = self.kept_and_cut()
-        return mean_of([item.value for item in kept])
-
-
-def opponent_ratings(
-    games: Sequence[Game], ratings: Sequence[int], cut: int = 0, median: int = 0
-) -> OpponentRatings:
-    """The opponents' ratings of one participant's games over the board, with the modifiers."""
-    listed = [ratings[game.opponent] for game in games]
-    return _make(OpponentRatings, (games, listed, cut, median))
-
-
-def average_ratings(
-    context: Context, ratings: Sequence[int], cut: int = 0, median: int = 0
-) -> list[int | None]:
-    """ARO of every participant (C.07 (2026) Art. 10.1): mean rating of the opponents met over
-    the board after ``/Cn`` or ``/Mn`` (lowest ratings, then highest; no Art. 16.5 exception);
-    undefined when no rating is left (Art. 14, reference engine).
-
-    Without modifiers the mean is taken straight from the games (the explainer's
-    :class:`OpponentRatings` gives the same value: tests/tiebreaks/test_contributions_fast.py)."""
-    if cut or median:
-        return [
-            opponent_ratings(games, ratings, cut, median).mean.value
-            for games in games_over_the_board(context)
-        ]
+    games = board_games(context)
+    opponents = games.opponent.tolist()
+    outcomes = grid(context).outcome.tolist()
     return [
-        round_half_up_int(sum([ratings[game.opponent] for game in games]), len(games))
-        if games
-        else None
-        for games in games_over_the_board(context)
+        [
+            Game(column + 1, opponents[index][column], outcomes[index][column])
+            for column in np.flatnonzero(row).tolist()
+        ]
+        for index, row in enumerate(games.played)
     ]
 
 
-def fractional_score(games: Sequence[Game]) -> int:
-    """The fractional score ``p`` of B.02 table 8.1(a) in hundredths: points / games on the
-    1-½-0 scale, rounded half up to two decimals (reference engine reading, spec Q5)."""
-    return _percentage(sum(game.outcome for game in games), len(games))
+class Games(NamedTuple):
+    """Games over the board as arrays (C.07 (2026) Art. 10; forfeits and byes excluded)."""
+
+    played: Flags  # (n, rounds): a game over the board against an opponent
+    opponent: Integers  # (n, rounds): the opponent's index where played, 0 elsewhere
+    number_of_games: Integers  # games per participant
+    half_points: Integers  # points scored in them on the 1-1/2-0 scale, in half-points
 
 
-def _percentage(half_points: int, games: int) -> int:
-    """``p`` in hundredths for ``half_points`` scored in ``games`` games (games > 0)."""
-    return round_half_up_int(half_points * HUNDREDTHS, games * _HALF_POINTS_PER_GAME)
+def board_games(context: Context) -> Games:
+    """Every participant's games over the board as arrays (cached)."""
+
+    def compute() -> Games:
+        table = grid(context)
+        played = table.played & (table.opponent >= 0)
+        return Games(
+            played=played,
+            opponent=np.where(played, table.opponent, 0),
+            number_of_games=played.sum(axis=1),
+            half_points=np.where(played, table.outcome, 0).sum(axis=1),
+        )
+
+    return context.memo("ratings:games", compute)  # type: ignore[no-any-return]
 
 
-class Performance(NamedTuple):
-    """One participant's TPR (C.07 (2026) Art. 10.2): the ARO parts, the points in half-points
-    (1-½-0 scale), ``p`` in hundredths and ``dp`` of B.02 table 8.1(a) (both 0 without games).
-
-    :func:`performance_ratings` (the value) and the TPR explainer read the same object."""
-
-    opponents: OpponentRatings
-    half_points: int
-    percentage: int
-    difference: int
-
-    @property
-    def value(self) -> int | None:
-        """Rounded ARO + dp(p); None without games over the board."""
-        average = self.opponents.mean.value
-        return None if average is None else average + self.difference
+def _opponent_ratings(games: Games, ratings: Integers) -> Integers:
+    """The opponent's rating in each game over the board, 0 elsewhere."""
+    return np.where(games.played, ratings[games.opponent], 0)
 
 
-def performance(games: Sequence[Game], ratings: Sequence[int]) -> Performance:
-    """The TPR of one participant from their games over the board (Art. 10.2)."""
-    opponents = opponent_ratings(games, ratings)
-    if not games:
-        return _make(Performance, (opponents, 0, 0, 0))
-    half_points = sum(game.outcome for game in games)
-    percentage = _percentage(half_points, len(games))
-    parts = (opponents, half_points, percentage, rating_difference(percentage))
-    return _make(Performance, parts)
+# --------------------------------------------------------------------------------------------
+# The values, for every participant at once
+
+_N = TypeVar("_N", int, Integers)
 
 
-def performance_ratings(context: Context, ratings: Sequence[int]) -> list[int | None]:
-    """TPR of every participant (C.07 (2026) Art. 10.2): rounded ARO + ``dp(p)`` of B.02 table
-    8.1(a); undefined without games over the board."""
-    return [performance(games, ratings).value for games in games_over_the_board(context)]
+def round_half_up(numerator: _N, denominator: _N) -> _N:
+    """``numerator / denominator`` rounded to the nearest integer, halves up (C.07 (2026)
+    Art. 10), as ``floor((2 n + d) / 2d)`` (denominator > 0): the one rounding of this family,
+    on arrays or integers."""
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
-def expected_total(rating: int, opponent_ratings: Sequence[int]) -> int:
-    """Sum of the B.02 table 8.1(b) scoring probabilities of ``rating`` against each opponent,
-    in hundredths (full difference scale)."""
-    return sum([expected_score(rating - opponent) for opponent in opponent_ratings])
+class Means(NamedTuple):
+    """Means of whole numbers: per participant the total, how many (the divisor; 0: the mean
+    is undefined and ranked last) and the mean rounded half up (meaningless where undefined)."""
 
-
-class PerfectSearch(NamedTuple):
-    """One participant's PTP (C.07 (2026) Art. 10.3) as :func:`perfect_search` finds it: the
-    opponents' ratings, the points in half-points, the range searched (``low``: expected total
-    0; ``high``: every game expected won) and the rating found.
-
-    :func:`perfect_performances` (the value) and the PTP explainer read the same object."""
-
-    ratings: list[int]
-    half_points: int
-    low: int
-    high: int
-    value: int
+    total: Integers
+    divisor: Integers
+    value: Integers
 
     @property
-    def target(self) -> int:
-        """The points to reach, in hundredths (the unit of B.02 table 8.1(b))."""
-        return self.half_points * HUNDREDTHS // _HALF_POINTS_PER_GAME
+    def defined(self) -> Flags:
+        """Where the mean is defined."""
+        return self.divisor > 0
 
 
-def perfect_search(opponent_ratings: Sequence[int], half_points: int) -> PerfectSearch:
-    """PTP (C.07 (2026) Art. 10.3): the smallest integer rating R with ``Σ E(R − R_i) ≥ P``
-    (E from B.02 table 8.1(b), P the points scored, here in half-points); a zero score gives
-    the lowest opponent rating − 800. Binary search: the sum never decreases as R grows."""
-    if not opponent_ratings:
-        raise ValueError("a perfect performance needs at least one game")
-    listed = list(opponent_ratings)
-    target = half_points * HUNDREDTHS // _HALF_POINTS_PER_GAME
-    if target == 0:
-        lowest = min(listed) + rating_difference(0)
-        return PerfectSearch(listed, half_points, lowest, lowest, lowest)
-    beyond_table = rating_difference(HUNDREDTHS)  # 800 > 735: E is 0 or 1 beyond it
-    start = min(listed) - beyond_table  # Σ E = 0 < P
-    end = max(listed) + beyond_table  # Σ E = number of games ≥ P
-    low, high = start, end
-    while low < high:
+def means(total: Integers, count: Integers) -> Means:
+    """The :class:`Means` of ``total`` over ``count``."""
+    return Means(total, count, round_half_up(total, np.maximum(count, 1)))
+
+
+def average_ratings(games: Games, ratings: Integers) -> Means:
+    """ARO (Art. 10.1): the mean rating of the opponents met over the board."""
+    return means(_opponent_ratings(games, ratings).sum(axis=1), games.number_of_games)
+
+
+def _rating_items(games: Games, ratings: Integers) -> Contributions:
+    """The opponents' ratings as contributions (key and value the rating) for the cuts."""
+    listed = _opponent_ratings(games, ratings)
+    return Contributions(listed, listed, games.played, np.zeros_like(games.played))
+
+
+def cut_average_ratings(games: Games, ratings: Integers, cut: int, median: int) -> Means:
+    """ARO with ``/Cn`` or ``/Mn`` (Art. 10.1, 14.1, 14.3): the ``cut + median`` lowest
+    ratings left out, then the ``median`` highest (as many as there are; no Art. 16.5
+    exception); undefined when none is left."""
+    listed = _opponent_ratings(games, ratings)
+    ordered = np.sort(np.where(games.played, listed, above(listed)), axis=1)
+    inside = np.arange(ordered.shape[1])[None, :] < games.number_of_games[:, None]
+    total, kept = trimmed_sums(
+        np.where(inside, ordered, 0), games.number_of_games, cut + median, median
+    )
+    return means(total, kept)
+
+
+class Performances(NamedTuple):
+    """TPR (Art. 10.2) of every participant: the ARO, ``p`` in hundredths and ``dp`` of B.02
+    table 8.1(a) (0 without games), and ARO + dp."""
+
+    average: Means
+    percentage: Integers
+    difference: Integers
+    value: Integers
+
+
+def performance_ratings(games: Games, ratings: Integers) -> Performances:
+    """TPR (Art. 10.2): rounded ARO + dp(p), p the fractional score in hundredths rounded
+    half up (B.02 table 8.1(a)); undefined without games."""
+    average = average_ratings(games, ratings)
+    percentage = round_half_up(
+        games.half_points * HUNDREDTHS,
+        np.maximum(games.number_of_games, 1) * _HALF_POINTS_PER_GAME,
+    )
+    difference = DIFFERENCE[percentage]
+    return Performances(average, percentage, difference, average.value + difference)
+
+
+def expected_scores(differences: Integers) -> Integers:
+    """B.02 table 8.1(b) for every rating difference (own - opponent's, full scale), in
+    hundredths."""
+    clipped = np.clip(differences, -_SPAN, _SPAN).astype(np.intp)
+    return EXPECTED[clipped + _SPAN]
+
+
+class PerfectPerformances(NamedTuple):
+    """PTP (Art. 10.3) of every participant: the rating found, the points to reach in
+    hundredths, the bracket searched, and where it is defined (a game over the board)."""
+
+    value: Integers
+    target: Integers
+    low: Integers
+    high: Integers
+    defined: Flags
+
+
+def perfect_performances(games: Games, ratings: Integers) -> PerfectPerformances:
+    """PTP (Art. 10.3): the smallest integer R whose expected scores (B.02 table 8.1(b), full
+    difference scale) add up to the points scored; lowest opponent rating - 800 for a zero
+    score; undefined without games. Bisection of every participant's bracket at once."""
+    listed = _opponent_ratings(games, ratings)
+    defined = games.number_of_games > 0
+    largest = above(listed)
+    lowest = np.where(
+        defined, np.where(games.played, listed, largest).min(axis=1, initial=largest), 0
+    )
+    highest = np.where(
+        defined, np.where(games.played, listed, -largest).max(axis=1, initial=-largest), 0
+    )
+    target = games.half_points * HUNDREDTHS // _HALF_POINTS_PER_GAME
+    share = -(-target // np.maximum(games.number_of_games, 1))  # m = ceil(P / g)
+    searched = target > 0
+    low = np.where(searched, lowest + THRESHOLDS[share], lowest + rating_difference(0))
+    high = np.where(searched, highest + THRESHOLDS[share], low)
+    # a round without a game: an opponent so high that E = 0 at any R of the bracket
+    opponents = np.where(games.played, listed, (highest + 2 * _SPAN)[:, None]).T
+    found = _bisect(low, high, target, opponents)
+    return PerfectPerformances(found, target, low, high, defined)
+
+
+def _bisect(low: Integers, high: Integers, target: Integers, opponents: Integers) -> Integers:
+    """Halve every bracket until low == high: the smallest R reaching the target. A closed
+    bracket stays closed (the expected total at ``high`` reaches the target, or the target
+    is 0), so every row is computed in each step (cheaper than picking the open ones)."""
+    while (low < high).any():
         middle = (low + high) // 2
-        if expected_total(middle, listed) >= target:
-            high = middle
-        else:
-            low = middle + 1
-    return PerfectSearch(listed, half_points, start, end, low)
+        reached = expected_scores(middle[None, :] - opponents).sum(axis=0) >= target
+        low, high = np.where(reached, low, middle + 1), np.where(reached, middle, high)
+    return low
 
 
-def perfect_performance(opponent_ratings: Sequence[int], half_points: int) -> int:
-    """The PTP rating of :func:`perfect_search` (C.07 (2026) Art. 10.3)."""
-    return perfect_search(opponent_ratings, half_points).value
+def opponents_average(games: Games, values: Integers, defined: Flags) -> Means:
+    """APRO (Art. 10.4) and APPO (10.5): the mean of the opponents' values over the games
+    played over the board, each game counted separately (Art. 4.4), undefined values left
+    out; undefined when none is left."""
+    counted = games.played & defined[games.opponent]
+    total = np.where(counted, values[games.opponent], 0).sum(axis=1)
+    return means(total, counted.sum(axis=1))
 
 
-def participant_search(games: Sequence[Game], ratings: Sequence[int]) -> PerfectSearch | None:
-    """The PTP search of one participant's games over the board; None without games."""
-    if not games:
-        return None
-    listed = [ratings[game.opponent] for game in games]
-    return perfect_search(listed, sum(game.outcome for game in games))
+# --------------------------------------------------------------------------------------------
+# Per context, for the rating set by the spec (cached)
 
 
-def perfect_performances(context: Context, ratings: Sequence[int]) -> list[int | None]:
-    """PTP of every participant (C.07 (2026) Art. 10.3); undefined without games."""
-    values: list[int | None] = []
-    for games in games_over_the_board(context):
-        search = participant_search(games, ratings)
-        values.append(None if search is None else search.value)
-    return values
+def _averages(context: Context, spec: TiebreakSpec) -> Means:
+    """ARO of every participant, with the spec's ``/Cn`` ``/Mn``."""
+    fallback, ratings = rating_array(context, spec)
+    key = ("ratings:ARO", fallback, spec.cut, spec.median)
+    if not spec.cut and not spec.median:
+        return context.memo(  # type: ignore[no-any-return]
+            key, lambda: average_ratings(board_games(context), ratings)
+        )
+    return context.memo(  # type: ignore[no-any-return]
+        key, lambda: cut_average_ratings(board_games(context), ratings, spec.cut, spec.median)
+    )
 
 
-def opponent_values(
-    games: Sequence[Game], own_values: Sequence[int | None]
-) -> list[tuple[Game, int]]:
-    """Each game over the board with the opponent's value (TPR or PTP), undefined values left
-    out (C.07 (2026) Art. 4.4: each game counted separately)."""
-    pairs: list[tuple[Game, int]] = []
-    for game in games:
-        value = own_values[game.opponent]
-        if value is not None:
-            pairs.append((game, value))
-    return pairs
+def _performances(context: Context, spec: TiebreakSpec) -> Performances:
+    """TPR of every participant."""
+    fallback, ratings = rating_array(context, spec)
+    return context.memo(  # type: ignore[no-any-return]
+        ("ratings:TPR", fallback), lambda: performance_ratings(board_games(context), ratings)
+    )
 
 
-def opponents_average(context: Context, own_values: Sequence[int | None]) -> list[int | None]:
-    """Mean of the opponents' values over the games played over the board, each game counted
-    separately (C.07 (2026) Art. 4.4, 10.4, 10.5), rounded half up; undefined without games."""
-    return [
-        mean_of([value for _, value in opponent_values(games, own_values)]).value
-        for games in games_over_the_board(context)
-    ]
+def _perfect(context: Context, spec: TiebreakSpec) -> PerfectPerformances:
+    """PTP of every participant."""
+    fallback, ratings = rating_array(context, spec)
+    return context.memo(  # type: ignore[no-any-return]
+        ("ratings:PTP", fallback), lambda: perfect_performances(board_games(context), ratings)
+    )
 
 
-Derived = Callable[[Context, Sequence[int]], list[int | None]]
+def _opponents_means(context: Context, spec: TiebreakSpec) -> Means:
+    """APRO (mean TPR of the opponents) or APPO (mean PTP) of every participant."""
+    games = board_games(context)
+    if spec.acronym == "APRO":
+        own = _performances(context, spec)
+        return opponents_average(games, own.value, own.average.defined)
+    perfect = _perfect(context, spec)
+    return opponents_average(games, perfect.value, perfect.defined)
 
 
-def _cached(context: Context, spec: TiebreakSpec, name: str, derive: Derived) -> list[int | None]:
-    """A per-context array (ARO, TPR, PTP, …) for the rating set by ``spec`` (cached)."""
-    fallback = _fallback_rating(context, spec)
-    ratings = _ratings(context, fallback)
-    key = ("rating-tiebreak", name, fallback)
-    return context.memo(key, lambda: derive(context, ratings))  # type: ignore[no-any-return]
+def _column(spec: TiebreakSpec, values: Integers, defined: Flags) -> Column:
+    """The column of ``values``, undefined (None, ranked last) where not ``defined``."""
+    objects = values.astype(object)
+    objects[~defined] = None
+    return Column(spec, objects.tolist())
 
 
 @tiebreak("ARO", "Average Rating of Opponents", "10.1", "D", "CMU", rating_based=True)
 def average_rating_of_opponents(context: Context, spec: TiebreakSpec) -> Column:
     """ARO (C.07 (2026) Art. 10.1): mean rating of the opponents met over the board, rounded
     half up; ``/Cn`` and ``/Mn`` drop the lowest (and highest) ratings first."""
-    if not spec.cut and not spec.median:
-        return Column(spec, _cached(context, spec, "ARO", average_ratings))
-    ratings = _ratings(context, _fallback_rating(context, spec))
-    return Column(spec, average_ratings(context, ratings, spec.cut, spec.median))
+    found = _averages(context, spec)
+    return _column(spec, found.value, found.defined)
 
 
 @tiebreak("TPR", "Tournament Performance Rating", "10.2", "DB", "U", rating_based=True)
 def tournament_performance_rating(context: Context, spec: TiebreakSpec) -> Column:
     """TPR (C.07 (2026) Art. 10.2): ARO + dp(p) of B.02 table 8.1(a)."""
-    return Column(spec, _cached(context, spec, "TPR", performance_ratings))
+    found = _performances(context, spec)
+    return _column(spec, found.value, found.average.defined)
 
 
 @tiebreak("PTP", "Perfect Tournament Performance", "10.3", "DB", "U", rating_based=True)
 def perfect_tournament_performance(context: Context, spec: TiebreakSpec) -> Column:
     """PTP (C.07 (2026) Art. 10.3): smallest rating whose expected score reaches the points."""
-    return Column(spec, _cached(context, spec, "PTP", perfect_performances))
+    found = _perfect(context, spec)
+    return _column(spec, found.value, found.defined)
 
 
 @tiebreak("APRO", "Average Performance Rating of Opponents", "10.4", "DC", "U", rating_based=True)
 def average_performance_rating_of_opponents(context: Context, spec: TiebreakSpec) -> Column:
     """APRO (C.07 (2026) Art. 10.4): mean TPR of the opponents met over the board."""
-    performances = _cached(context, spec, "TPR", performance_ratings)
-    return Column(spec, opponents_average(context, performances))
+    found = _opponents_means(context, spec)
+    return _column(spec, found.value, found.defined)
 
 
 @tiebreak("APPO", "Average Perfect Performance of Opponents", "10.5", "DC", "U", rating_based=True)
 def average_perfect_performance_of_opponents(context: Context, spec: TiebreakSpec) -> Column:
     """APPO (C.07 (2026) Art. 10.5): mean PTP of the opponents met over the board."""
-    perfect = _cached(context, spec, "PTP", perfect_performances)
-    return Column(spec, opponents_average(context, perfect))
+    found = _opponents_means(context, spec)
+    return _column(spec, found.value, found.defined)
 
 
 @tiebreak("RTNG", "Rating", "10.6", "B", "RU", rating_based=True)
 def rating(context: Context, spec: TiebreakSpec) -> Column:
     """RTNG (C.07 (2026) Art. 10.6): the participant's own rating, higher is better;
     ``RTNG/R`` reverses the order (lower is better)."""
-    ratings = _ratings(context, _fallback_rating(context, spec))
-    return Column(spec, list(ratings), higher_is_better=not spec.reverse)
+    ratings = rating_array(context, spec)[1]
+    return Column(spec, ratings.tolist(), higher_is_better=not spec.reverse)
 
 
 # --------------------------------------------------------------------------------------------
-# Explanations: built from the same objects as the values above (OpponentRatings, Performance,
-# PerfectSearch, opponent_values), so the words and the value cannot disagree.
-
-_ARO_MEANING = (
-    "Average Rating of Opponents: the average rating of the opponents met over the board"
-    " (forfeits and byes do not count), rounded to a whole number (C.07 (2026) Art. 10.1)"
-)
-_TPR_MEANING = (
-    "Tournament Performance Rating: the average rating of the opponents plus the rating"
-    " difference that FIDE's table gives for the share of points scored over the board, a win"
-    " counting 1 point and a draw half a point (C.07 (2026) Art. 10.2, FIDE B.02 table 8.1(a))"
-)
-_PTP_MEANING = (
-    "Perfect Tournament Performance: the lowest rating with which the points scored over the"
-    " board (a win 1 point, a draw half a point) would be the expected score against these"
-    " opponents"
-    " (C.07 (2026) Art. 10.3, FIDE B.02 table 8.1(b))"
-)
-_OPPONENTS_MEANING = {
-    "APRO": "Average Performance Rating of Opponents: the average of the opponents' tournament"
-    " performance ratings (TPR), one per game played over the board, rounded to a whole number"
-    " (C.07 (2026) Art. 10.4)",
-    "APPO": "Average Perfect Performance of Opponents: the average of the opponents' perfect"
-    " tournament performances (PTP), one per game played over the board, rounded to a whole"
-    " number (C.07 (2026) Art. 10.5)",
-}
-_RATING_MEANING = "Rating: the participant's own rating (C.07 (2026) Art. 10.6)"
+# Traces: read from the same arrays as the values above.
+#
+# Steps (``Step.code``: numbers): "modifier": (lowest cut, highest cut, removed, games);
+# "mean": (total, count, exact mean); "rounded": (exact mean, value); "undefined": (games,);
+# "score": (points, games, points / games, p); "table": (p, dp); "performance": (ARO, dp,
+# TPR); "points": (points, games); "zero-score": (lowest opponent rating, dp(0), PTP);
+# "search": (low, high); "reached": (R, expected total, points); "short": (R - 1, expected
+# total, points); "order": (1 when /R reverses it, else 0).
 
 
-def _fraction(value: int | None) -> Fraction | None:
-    return None if value is None else Fraction(value)
+def _value(values: Integers, defined: Flags, index: int) -> Fraction | None:
+    return Fraction(int(values[index])) if defined[index] else None
 
 
-def _hundredths(value: int) -> str:
-    """A value in hundredths as a two-decimal text: 63 -> "0.63", 400 -> "4.00"."""
-    return f"{value // HUNDREDTHS}.{value % HUNDREDTHS:02d}"
-
-
-def _decimal(value: Fraction) -> str:
-    """Exact decimal text, or "about ..." when it does not end within four decimals."""
-    text = number(value)
-    return text if (value * 10**4).denominator == 1 else f"about {text}"
-
-
-def _signed(value: int) -> str:
-    return f"+ {value}" if value >= 0 else f"- {-value}"
-
-
-def _games_word(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
-
-
-def _rating_text(
-    context: Context, spec: TiebreakSpec, participant: int, ratings: Sequence[int]
-) -> str:
-    """Text such as "rating 2150", or for an unrated participant "rating 1000 (unrated: 1000
-    set by /U1000)"."""
-    used = ratings[participant]
-    if context.tournament.players[participant].rating:
-        return f"rating {used}"
-    source = (
-        f"/U{spec.unrated_rating}"
-        if spec.unrated_rating is not None
-        else "the unrated-rating option"
-    )
-    return f"rating {used} (unrated: {used} set by {source})"
-
-
-def _game_text(context: Context, index: int, round_number: int, detail: str) -> str:
-    """Text such as "Round 3: draw with Black against #5 Anna, <detail>"."""
-    return f"{round_text(context, index, round_number - 1)}, {detail}"
-
-
-def _undefined(acronym: str) -> Line:
-    return Line(f"no games played over the board: {acronym} is undefined and ranks last")
-
-
-def _mean_step(mean: Mean) -> str:
-    """Text such as "sum 7640 / 4 games = 1910" or "sum 7642 / 4 games = 1910.5, rounded half
-    up to 1911 (Art. 10)"."""
-    quotient = Fraction(mean.total, mean.divisor)
-    text = f"sum {mean.total} / {_games_word(mean.divisor)} = {_decimal(quotient)}"
-    if quotient.denominator == 1:
-        return text
-    if quotient.denominator == 2:
-        return f"{text}, rounded half up to {mean.value} (Art. 10)"
-    return f"{text}, rounded to the nearest whole number: {mean.value} (Art. 10)"
-
-
-def _rating_lines(
-    context: Context,
-    spec: TiebreakSpec,
-    index: int,
-    found: OpponentRatings,
-    ratings: Sequence[int],
-) -> tuple[tuple[Line, ...], dict[int, int]]:
-    """One line per game with the opponent's rating; games cut by a modifier marked."""
-    if not found.games:
-        return (_undefined(spec.acronym),), {}
-    _, cuts = found.kept_and_cut()
-    reasons = {cut.contribution.round: cut.reason for cut in cuts}  # one game per round
-    lines: list[Line] = []
-    for item in found.contributions():
-        reason = reasons.get(item.round, "")
-        text = _game_text(
-            context, index, item.round, _rating_text(context, spec, item.opponent, ratings)
+def _game_entries(
+    games: Games, ratings: Integers, index: int, cuts: dict[int, Reason] | None = None
+) -> list[Entry]:
+    """One entry per game over the board: the opponent and their rating (the amount), and
+    the cut of ``/Cn`` ``/Mn`` where one removed it."""
+    cuts = cuts or {}
+    entries = []
+    for column in np.flatnonzero(games.played[index]).tolist():
+        opponent = int(games.opponent[index, column])
+        rated = int(ratings[opponent])
+        reason = cuts.get(column)
+        entries.append(
+            Entry(
+                round=column + 1,
+                role=Role.OPPONENT,
+                amount=Fraction(rated),
+                opponent=opponent,
+                rating=rated,
+                kept=reason is None,
+                reason=reason,
+            )
         )
-        lines.append(Line(text, Fraction(item.value), item.round, not reason, reason))
-    opponents = {position: item.opponent for position, item in enumerate(found.contributions())}
-    return tuple(lines), opponents
+    return entries
 
 
-def _ratings_left_out(count: int, which: str) -> str:
-    return f"the {which}" if count == 1 else f"the {count} {which}"
-
-
-def _modifier_steps(spec: TiebreakSpec, found: OpponentRatings) -> list[str]:
-    """What ``/Cn`` or ``/Mn`` leave out (C.07 (2026) Art. 14.1, 14.3), as
-    :meth:`OpponentRatings.kept_and_cut` does it."""
-    if not spec.cut and not spec.median:
-        return []
-    label = "/".join(f"/{part}" for part in spec.modifiers if part[0] in "CM")
-    lowest, highest = spec.cut + spec.median, spec.median
-    removed = _ratings_left_out(lowest, "lowest")
-    if highest:
-        removed += " and " + _ratings_left_out(highest, "highest")
-    verb = "is" if lowest + highest == 1 else "are"
-    noun = "rating" if lowest + highest == 1 else "ratings"
-    article = "Art. 14.3" if highest else "Art. 14.1"
-    steps = [f"{label}: {removed} {noun} {verb} left out ({article})"]
-    _, cuts = found.kept_and_cut()
-    if found.games and len(cuts) < lowest + highest:
-        played = _games_word(len(found.games))
-        steps.append(f"only {played} played, so only {len(cuts)} left out")
-    if found.games and not found.mean.divisor:
-        steps.append(f"no rating is left: {spec.acronym} is undefined and ranks last")
+def _mean_steps(found: Means, index: int, games: int) -> list[Step]:
+    """The mean and its rounding (Art. 10), or why it is undefined."""
+    count = int(found.divisor[index])
+    if not count:
+        return [Step("undefined", (games,), "10")]
+    total, value = int(found.total[index]), int(found.value[index])
+    exact = Fraction(total, count)
+    steps = [Step("mean", (total, count, exact), "10")]
+    if exact.denominator != 1:
+        steps.append(Step("rounded", (exact, value), "10"))
     return steps
 
 
-def _explanation(
-    context: Context,
-    spec: TiebreakSpec,
-    index: int,
-    value: int | None,
-    parts: tuple[str, tuple[Line, ...], Sequence[str], dict[int, int]],
-) -> Explanation:
-    """An average-type explanation (``is_sum`` False: the value is a rounded mean or a table
-    result, the line amounts show what it is made of)."""
-    definition, lines, steps, opponents = parts
-    return Explanation(
-        *header(context, spec, index),
-        value=_fraction(value),
-        definition=definition,
-        lines=lines,
-        steps=tuple(steps),
-        is_sum=False,
-        opponents=opponents,
-    )
+@traces("ARO")
+def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per game over the board with the opponent's rating, the games left out by
+    ``/Cn`` ``/Mn`` marked; the mean and its rounding (Art. 10.1, 14)."""
+    ratings = rating_array(context, spec)[1]
+    games = board_games(context)
+    found = _averages(context, spec)
+    played = int(games.number_of_games[index])
+    steps: list[Step] = []
+    cuts: dict[int, Reason] = {}
+    if spec.cut or spec.median:
+        items = _rating_items(games, ratings)
+        cuts = cuts_of_row(items, index, spec.cut, spec.median, vur_exception=False)
+        article = "14.3" if spec.median else "14.1"
+        wanted = (spec.cut + spec.median, spec.median)
+        steps.append(Step("modifier", (*wanted, len(cuts), played), article))
+    entries = _game_entries(games, ratings, index, cuts)
+    steps += _mean_steps(found, index, played)
+    value = _value(found.value, found.defined, index)
+    return Trace(spec, index, value, tuple(entries), tuple(steps), rules=context.rules.name)
 
 
-@explains("ARO")
-def explain_average_rating_of_opponents(
-    context: Context, spec: TiebreakSpec, index: int
-) -> Explanation:
-    """ARO (C.07 (2026) Art. 10.1): one line per game over the board with the opponent's
-    rating, the games left out by ``/Cn`` ``/Mn`` marked, then the mean and its rounding."""
-    ratings = participant_ratings(context, spec)
-    found = opponent_ratings(games_over_the_board(context)[index], ratings, spec.cut, spec.median)
-    lines, opponents = _rating_lines(context, spec, index, found, ratings)
-    steps = _modifier_steps(spec, found)
-    if found.mean.divisor:
-        steps.append(_mean_step(found.mean))
-    value = found.mean.value
-    return _explanation(context, spec, index, value, (_ARO_MEANING, lines, steps, opponents))
-
-
-def _score_step(half_points: int, games: int, percentage: int) -> str:
-    """Text such as "score 2.5 of 4 games = 0.625 -> p = 0.63 (rounded half up to two
-    decimals)"; ``p`` is the value computed by :func:`performance`."""
-    share = Fraction(half_points, games * _HALF_POINTS_PER_GAME)
-    text = f"score {number(Fraction(half_points, _HALF_POINTS_PER_GAME))} of {_games_word(games)}"
-    if (share * HUNDREDTHS).denominator == 1:
-        return f"{text}: p = {_hundredths(percentage)}"
-    rounded = _hundredths(percentage)
-    return f"{text} = {_decimal(share)} -> p = {rounded} (rounded half up to two decimals)"
-
-
-def _table_step(percentage: int, difference: int) -> str:
-    """Text such as "B.02 table 8.1(a): dp(0.63) = 95"; below 0.50 through
-    ``dp = -dp(1 - p)``."""
-    p = _hundredths(percentage)
-    if percentage >= HUNDREDTHS // 2:
-        return f"B.02 table 8.1(a): dp({p}) = {difference}"
-    complement = _hundredths(HUNDREDTHS - percentage)
-    return (
-        f"B.02 table 8.1(a): p = {p} is below 0.50, so dp = -dp(1 - {p}) = -dp({complement})"
-        f" = {difference}"
-    )
-
-
-@explains("TPR")
-def explain_tournament_performance_rating(
-    context: Context, spec: TiebreakSpec, index: int
-) -> Explanation:
-    """TPR (C.07 (2026) Art. 10.2): the ARO lines, then ARO, ``p``, ``dp`` of B.02 table
-    8.1(a) and their sum."""
-    ratings = participant_ratings(context, spec)
-    found = performance(games_over_the_board(context)[index], ratings)
-    lines, opponents = _rating_lines(context, spec, index, found.opponents, ratings)
-    steps: list[str] = []
-    average = found.opponents.mean
-    if average.divisor:
-        steps = [
-            f"ARO: {_mean_step(average)}",
-            _score_step(found.half_points, average.divisor, found.percentage),
-            _table_step(found.percentage, found.difference),
-            f"TPR = {average.value} {_signed(found.difference)} = {found.value}",
+@traces("TPR")
+def trace_tournament_performance_rating(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """The ARO entries and mean, then the score, ``p``, ``dp`` of B.02 table 8.1(a) and
+    their sum (Art. 10.2)."""
+    ratings = rating_array(context, spec)[1]
+    games = board_games(context)
+    found = _performances(context, spec)
+    played = int(games.number_of_games[index])
+    steps = _mean_steps(found.average, index, played)
+    value = _value(found.value, found.average.defined, index)
+    if played:
+        points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
+        p = Fraction(int(found.percentage[index]), HUNDREDTHS)
+        dp = int(found.difference[index])
+        steps += [
+            Step("score", (points, played, points / played, p), "10.2"),
+            Step("table", (p, dp), "B.02 8.1(a)"),
+            Step("performance", (int(found.average.value[index]), dp, value), "10.2"),
         ]
-    return _explanation(context, spec, index, found.value, (_TPR_MEANING, lines, steps, opponents))
+    entries = tuple(_game_entries(games, ratings, index))
+    return Trace(spec, index, value, entries, tuple(steps), rules=context.rules.name)
 
 
-def _search_steps(search: PerfectSearch) -> list[str]:
-    """The steps of :func:`perfect_search` in words."""
-    points = number(Fraction(search.half_points, _HALF_POINTS_PER_GAME))
-    games, lowest, highest = len(search.ratings), min(search.ratings), max(search.ratings)
-    score = f"score {points} of {_games_word(games)}"
-    if not search.target:
-        below = lowest - search.value
-        return [
-            score,
-            f"no points scored: PTP = the lowest opponent rating {lowest} - {below}"
-            f" = {search.value} (Art. 10.3)",
+@traces("PTP")
+def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per game with the opponent's rating and the score expected at the rating
+    found (B.02 table 8.1(b)); the points, and the search (Art. 10.3)."""
+    ratings = rating_array(context, spec)[1]
+    games = board_games(context)
+    found = _perfect(context, spec)
+    played = int(games.number_of_games[index])
+    if not played:
+        return Trace(spec, index, None, (), (Step("undefined", (0,), "10"),), context.rules.name)
+    value = int(found.value[index])
+    games_played = _game_entries(games, ratings, index)
+    listed = np.array([int(ratings[entry.opponent or 0]) for entry in games_played])
+    expected = expected_scores(value - listed).tolist()
+    entries = tuple(
+        replace(entry, amount=Fraction(score, HUNDREDTHS))
+        for entry, score in zip(games_played, expected, strict=True)
+    )
+    points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
+    steps = [Step("points", (points, played), "10.3")]
+    if not found.target[index]:
+        lowest = int(listed.min())
+        steps.append(Step("zero-score", (lowest, rating_difference(0), value), "10.3"))
+    else:
+        below = int(expected_scores(value - 1 - listed).sum())
+        steps += [
+            Step("search", (int(found.low[index]), int(found.high[index])), "10.3"),
+            Step("reached", (value, Fraction(sum(expected), HUNDREDTHS), points), "B.02 8.1(b)"),
+            Step("short", (value - 1, Fraction(below, HUNDREDTHS), points), "B.02 8.1(b)"),
         ]
-    at = expected_total(search.value, search.ratings)
-    just_below = expected_total(search.value - 1, search.ratings)
-    return [
-        score,
-        "PTP is the lowest whole rating R whose expected scores against these opponents"
-        f" (B.02 table 8.1(b)) add up to at least {points}; the full rating difference counts (no"
-        " 400-point limit), and beyond 735 points a game is expected to be won (1.00) or lost"
-        " (0.00)",
-        f"searched by halving the range from {search.low} (lowest opponent {lowest}"
-        f" - {lowest - search.low}: expected 0) to {search.high} (highest opponent {highest}"
-        f" + {search.high - highest}: expected {games})",
-        f"at R = {search.value}: expected {_hundredths(at)}, which reaches {points}",
-        f"at R = {search.value - 1}: expected {_hundredths(just_below)}, less than {points}",
-        f"PTP = {search.value}",
-    ]
+    return Trace(spec, index, Fraction(value), entries, tuple(steps), rules=context.rules.name)
 
 
-@explains("PTP")
-def explain_perfect_tournament_performance(
-    context: Context, spec: TiebreakSpec, index: int
-) -> Explanation:
-    """PTP (C.07 (2026) Art. 10.3): one line per game with the opponent's rating and the score
-    expected at the rating found (B.02 table 8.1(b)), then the search."""
-    ratings = participant_ratings(context, spec)
-    games = games_over_the_board(context)[index]
-    search = participant_search(games, ratings)
-    if search is None:
-        return _explanation(
-            context, spec, index, None, (_PTP_MEANING, (_undefined("PTP"),), (), {})
+@traces("APRO", "APPO")
+def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per game over the board with the opponent's TPR (APRO, Art. 10.4; with
+    their ARO as ``rating``) or PTP (APPO, 10.5) and their points (``score``); the mean and
+    its rounding."""
+    games = board_games(context)
+    tpr = _performances(context, spec) if spec.acronym == "APRO" else None
+    own = _perfect(context, spec).value if tpr is None else tpr.value
+    entries = []
+    for column in np.flatnonzero(games.played[index]).tolist():
+        opponent = int(games.opponent[index, column])
+        entries.append(
+            Entry(
+                round=column + 1,
+                role=RatingRole.OPPONENT_PERFORMANCE,
+                amount=Fraction(int(own[opponent])),
+                opponent=opponent,
+                score=Fraction(int(games.half_points[opponent]), _HALF_POINTS_PER_GAME),
+                rating=None if tpr is None else int(tpr.average.value[opponent]),
+            )
         )
-    lines: list[Line] = []
-    for game, opponent_rating in zip(games, search.ratings, strict=True):
-        expected = expected_score(search.value - opponent_rating)
-        detail = (
-            f"{_rating_text(context, spec, game.opponent, ratings)}; a {search.value} player is"
-            f" expected to score {_hundredths(expected)}"
-        )
-        text = _game_text(context, index, game.round, detail)
-        lines.append(Line(text, Fraction(expected, HUNDREDTHS), game.round))
-    opponents = {position: game.opponent for position, game in enumerate(games)}
-    parts = (_PTP_MEANING, tuple(lines), _search_steps(search), opponents)
-    return _explanation(context, spec, index, search.value, parts)
+    found = _opponents_means(context, spec)
+    steps = _mean_steps(found, index, len(entries))
+    value = _value(found.value, found.defined, index)
+    return Trace(spec, index, value, tuple(entries), tuple(steps), rules=context.rules.name)
 
 
-def _opponent_detail(context: Context, ratings: Sequence[int], acronym: str, opponent: int) -> str:
-    """How the opponent's TPR or PTP came about, in brief."""
-    games = games_over_the_board(context)[opponent]
-    points = number(Fraction(sum(game.outcome for game in games), _HALF_POINTS_PER_GAME))
-    scored = f"{points} of {_games_word(len(games))}"
-    if acronym == "APPO":
-        return f"their score {scored}"
-    found = performance(games, ratings)
-    return f"their ARO {found.opponents.mean.value} {_signed(found.difference)} for {scored}"
-
-
-@explains("APRO", "APPO")
-def explain_opponents_performance(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """APRO (C.07 (2026) Art. 10.4) and APPO (10.5): one line per game over the board with the
-    opponent's TPR or PTP, then their mean and its rounding."""
-    ratings = participant_ratings(context, spec)
-    name, derive = (
-        ("TPR", performance_ratings) if spec.acronym == "APRO" else ("PTP", perfect_performances)
-    )
-    games = games_over_the_board(context)[index]
-    pairs = opponent_values(games, _cached(context, spec, name, derive))
-    mean = mean_of([value for _, value in pairs])
-    lines: list[Line] = []
-    for game, value in pairs:
-        detail = _opponent_detail(context, ratings, spec.acronym, game.opponent)
-        text = _game_text(context, index, game.round, f"{name} {value} ({detail})")
-        lines.append(Line(text, Fraction(value), game.round))
-    opponents = {position: game.opponent for position, (game, _) in enumerate(pairs)}
-    steps = [_mean_step(mean)] if mean.divisor else []
-    meaning = _OPPONENTS_MEANING[spec.acronym]
-    parts = (meaning, tuple(lines) or (_undefined(spec.acronym),), steps, opponents)
-    return _explanation(context, spec, index, mean.value, parts)
-
-
-@explains("RTNG")
-def explain_rating(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """RTNG (C.07 (2026) Art. 10.6): the participant's own rating; ``/R`` reverses the order."""
-    ratings = participant_ratings(context, spec)
-    line = Line(_rating_text(context, spec, index, ratings), Fraction(ratings[index]))
-    order = (
-        "/R: the order is reversed, so a lower rating ranks higher"
-        if spec.reverse
-        else "a higher rating ranks higher"
-    )
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(ratings[index]),
-        definition=_RATING_MEANING,
-        lines=(line,),
-        steps=(order,),
-        is_sum=True,
-    )
+@traces("RTNG")
+def trace_rating(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """The participant's own rating (Art. 10.6); ``/R`` reverses the order."""
+    own = int(rating_array(context, spec)[1][index])
+    entry = Entry(None, RatingRole.OWN_RATING, Fraction(own), rating=own)
+    steps = (Step("order", (int(spec.reverse),), "10.6"),)
+    return Trace(spec, index, Fraction(own), (entry,), steps, context.rules.name, is_sum=True)
