@@ -118,14 +118,24 @@ def test_reasons() -> None:
 # ---------------------------------------------------------------- catalogs
 
 
-def used_messages() -> set[tuple[str | None, str]]:
-    """(context, id) of every message the renderers and templates translate."""
+#: the explanation modules whose sentences are translated (render/explanations/); the
+#: catalogs must hold every message of these
+EXPLANATIONS = ["game_counts.py"]
+
+
+def used_messages(paths: list[Path] | None = None) -> set[tuple[str | None, str]]:
+    """(context, id) of every message the renderers and templates translate (or only those
+    of the Python files ``paths``)."""
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
     found: set[tuple[str | None, str]] = set()
-    sources = [(path, "python") for path in sorted(RENDER.glob("*.py"))]
-    sources += [
-        (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
-    ]
+    if paths is None:
+        sources = [(path, "python") for path in sorted(RENDER.glob("*.py"))]
+        sources += [
+            (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
+        ]
+        sources += [(RENDER / "explanations" / name, "python") for name in EXPLANATIONS]
+    else:
+        sources = [(path, "python") for path in paths]
     for path, method in sources:
         for _, message, _, context in extract_from_file(method, str(path), keywords=keywords):
             assert isinstance(message, str)
@@ -226,3 +236,14 @@ def test_team_text_in_other_languages(lang: str, summary: str, header: list[str]
     assert lines[1] == summary
     assert lines[5].split()[:4] == [*header, "MP"]
     assert "17,5" in lines[8]
+
+
+@pytest.mark.parametrize("name", EXPLANATIONS)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_explanation_sentences_are_translated(lang: str, name: str) -> None:
+    """Every sentence of a translated explanation module is in the language's catalog."""
+    wanted = used_messages([RENDER / "explanations" / name])
+    assert wanted
+    entries = {(message.context, message.id): message for message in catalog(lang) if message.id}
+    for key in wanted:
+        assert key in entries and entries[key].string, f"{lang}: {key} is not translated"
