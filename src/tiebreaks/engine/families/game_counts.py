@@ -20,6 +20,7 @@ from fractions import Fraction
 from operator import attrgetter
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...model import ResultKind
 from ..column import Column
@@ -170,32 +171,28 @@ def rounds_elected_to_play(context: Context, spec: TiebreakSpec) -> Column:
     return _count(context, spec)
 
 
-def compared_points(context: Context) -> Integers:
+def _compared_points(context: Context, table: Grid) -> Integers:
     """Per round what the points are compared with for the standard points (Art. 7.7): the
     opponent's points of a game played, else the draw value. Shape (participants, rounds)."""
-
-    def compute() -> Integers:
-        table = grid(context)
-        # the opponent's points of the same round, looked up in the flat array (faster than a
-        # 2-D index; "wrap" skips the bounds checks, every cell of a game is in range). A game
-        # always has an opponent; other rounds read any cell and take the draw value instead.
-        cells = table.opponent * table.rounds + np.arange(table.rounds, dtype=np.int64)
-        opponent_points = np.take(table.points.ravel(), cells, mode="wrap")
-        return np.where(table.played, opponent_points, context.draw)
-
-    return context.memo("standard-compared", compute)  # type: ignore[no-any-return]
+    # the opponent's points of the same round, looked up in the flat array (faster than a 2-D
+    # index; "wrap" skips the bounds checks, every cell of a game is in range). A game always
+    # has an opponent; other rounds read any cell and take the draw value instead.
+    cells = table.opponent * table.rounds + np.arange(table.rounds, dtype=np.int64)
+    opponent_points = np.take(table.points.ravel(), cells, mode="wrap")
+    return np.where(table.played, opponent_points, context.draw)
 
 
-def standard_halves(context: Context) -> Integers:
+def standard_halves(context: Context) -> NDArray[np.int8]:
     """Every round's standard points in halves (Art. 7.7): 2 for more than the opponent of a
     game played (without a game: more than the draw value), 1 for as much, 0 for less; 0 for
-    the empty slot of a round robin. Shape (participants, rounds); cached in the context."""
+    the empty slot of a round robin. Shape (participants, rounds); cached in the context (one
+    byte a round)."""
 
-    def compute() -> Integers:
+    def compute() -> NDArray[np.int8]:
         table = grid(context)
-        other = compared_points(context)
+        other = _compared_points(context, table)
         halves = 2 * (table.points > other) + (table.points == other)
-        return np.where(bye_slots(context, table), 0, halves)
+        return np.where(bye_slots(context, table), 0, halves).astype(np.int8)
 
     return context.memo("standard-halves", compute)  # type: ignore[no-any-return]
 
@@ -213,18 +210,27 @@ def trace_standard_points(context: Context, spec: TiebreakSpec, index: int) -> T
     (``weight``), what they are compared with (``score``: the opponent's points, or without a
     game the draw value) and the standard points (Art. 7.7)."""
     table = grid(context)
-    rounds = np.flatnonzero(~bye_slots(context, table)[index]).tolist()
     halves = standard_halves(context)[index].tolist()
     mine = table.points[index].tolist()
-    other = compared_points(context)[index].tolist()
     played = table.played[index].tolist()
+    opponents = table.opponent[index].tolist()
+    other = [
+        table.points[opponents[column], column] if played[column] else context.draw
+        for column in range(table.rounds)
+    ]
+    # the empty slots of a round robin are no rounds (Art. 15.2)
+    rounds = [
+        column
+        for column in range(table.rounds)
+        if not (context.predetermined and opponents[column] == NO_OPPONENT)
+    ]
     entries = tuple(
         Entry(
             round=column + 1,
             role=CountRole.AGAINST_OPPONENT if played[column] else CountRole.AGAINST_DRAW,
             amount=Fraction(halves[column], 2),
-            opponent=int(table.opponent[index, column]) if played[column] else None,
-            score=Fraction(other[column], context.unit),
+            opponent=opponents[column] if played[column] else None,
+            score=Fraction(int(other[column]), context.unit),
             weight=Fraction(mine[column], context.unit),
         )
         for column in rounds
