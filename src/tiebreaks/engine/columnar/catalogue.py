@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import game_counts, national  # noqa: F401  (they register)
+from . import national  # noqa: F401  (it registers)
 from .registry import IMPLEMENTATIONS, VectorCompute
 
 

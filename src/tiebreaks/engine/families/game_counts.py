@@ -1,114 +1,142 @@
-"""Tie-breaks on the participant's own record (C.07 (2026) Art. 7, type B) and the score.
+"""Tie-breaks on the participant's own record (C.07 (2026) Art. 7, type B) and the score, on
+arrays: PTS (Art. 4.2), WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), REP (7.6), STD (7.7) and
+TPN (7.8).
 
-With pre-determined pairings a forfeit loss stays an unplayed round for these (Art. 15.2);
-forfeit wins are not counted as games won, following the FIDE reference engine.
+None of these depends on the rules regime: they read the participant's own rounds. With
+pre-determined pairings a forfeit loss stays an unplayed round for these, and the empty slot
+of a round robin is not a round (Art. 15.2); forfeit wins are not counted as games won,
+following the FIDE reference engine.
 
-Each count is defined by one test of a round (:data:`COUNTED`), used both to compute the
-value and to explain it.
+Each count is defined by one test of the whole field's rounds (:data:`COUNTED`), used both to
+compute the value and to trace it. Team contexts are ordinary contexts whose participants are
+the teams, so PTS, WIN, WON and TPN run unchanged on a team's MP or GP.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from fractions import Fraction
+from operator import attrgetter
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ...model import ResultKind
 from ..column import Column
-from ..context import Context
-from ..explanation import Explanation, Line, count_explanation, explains, header
+from ..columnar.grid import KINDS, Flags, Grid, Integers, grid
+from ..context import NO_OPPONENT, Context
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
-from ..wording import round_text
-
-RoundTest = Callable[[int, int], bool]
-_WON = (ResultKind.WIN, ResultKind.UNRATED_WIN)
+from ..trace import Entry, Trace, traces
 
 
-def _wins(context: Context) -> RoundTest:
-    win = context.win
-    return lambda i, r: context.points[i][r] == win
+class CountRole(StrEnum):
+    """What an entry of this family's traces stands for."""
+
+    #: a round the count counts: adds 1 (WIN, WON, BPG, BWG, REP)
+    COUNTED = "counted"
+    #: a round's awarded points (PTS)
+    AWARDED = "awarded"
+    #: a game: its points compared with the opponent's (STD)
+    AGAINST_OPPONENT = "against-opponent"
+    #: a round without a game: its points compared with the draw value (STD)
+    AGAINST_DRAW = "against-draw"
+    #: the pairing number: a lower number ranks higher (TPN)
+    LOWER_RANKS_HIGHER = "lower-ranks-higher"
+    #: the pairing number with /R: a higher number ranks higher (TPN/R)
+    HIGHER_RANKS_HIGHER = "higher-ranks-higher"
 
 
-def _games_won(context: Context) -> RoundTest:
-    return lambda i, r: context.kinds[i][r] in _WON
+#: by result code: a game won over the board, rated or not (Art. 7.2; forfeit wins excluded)
+GAME_WON: Flags = np.array(
+    [kind in (ResultKind.WIN, ResultKind.UNRATED_WIN) for kind in KINDS], dtype=np.bool_
+)
 
 
-def _black_games(context: Context) -> RoundTest:
-    return lambda i, r: context.black[i][r] and context.kinds[i][r].played
+def bye_slots(context: Context, table: Grid) -> Flags:
+    """The empty slots of a round robin (no scheduled opponent with pre-determined pairings,
+    Art. 15.2): rounds that are not rounds for these tie-breaks. A Swiss has no such slot."""
+    if not context.predetermined:
+        return np.zeros_like(table.played)
+    return table.opponent == NO_OPPONENT  # type: ignore[no-any-return]
 
 
-def _black_wins(context: Context) -> RoundTest:
-    return lambda i, r: context.black[i][r] and context.kinds[i][r] in _WON
+def _wins(context: Context, table: Grid) -> Flags:
+    """Rounds scored as a win, played or not (Art. 7.1)."""
+    return table.points == context.win  # type: ignore[no-any-return]
 
 
-def _elected(context: Context) -> RoundTest:
-    return lambda i, r: not context.bye_slot(i, r) and not context.kinds[i][r].voluntarily_unplayed
+def _games_won(context: Context, table: Grid) -> Flags:
+    """Games won over the board (Art. 7.2)."""
+    return GAME_WON[table.kind]
 
 
-#: acronym -> (the test of a counted round, what the count means)
-COUNTED: dict[str, tuple[Callable[[Context], RoundTest], str]] = {
-    "WIN": (_wins, "Number of wins: rounds scored as a win, played or not (Art. 7.1)"),
-    "WON": (_games_won, "Number of games won over the board (Art. 7.2)"),
-    "BPG": (_black_games, "Number of games played with Black over the board (Art. 7.3)"),
-    "BWG": (_black_wins, "Number of games won with Black over the board (Art. 7.4)"),
-    "REP": (
-        _elected,
-        "Rounds one elected to play: every round except half-point and zero-point byes,"
-        " absences and forfeit losses (Art. 7.6)",
-    ),
+def _black_games(context: Context, table: Grid) -> Flags:
+    """Games played over the board with Black (Art. 7.3)."""
+    return table.black & table.played
+
+
+def _black_wins(context: Context, table: Grid) -> Flags:
+    """Games won over the board with Black (Art. 7.4)."""
+    return table.black & GAME_WON[table.kind]
+
+
+def _elected(context: Context, table: Grid) -> Flags:
+    """Rounds one elected to play: neither a voluntary unplayed round (half- and zero-point
+    byes, absences, forfeit losses) nor the empty slot of a round robin (Art. 7.6)."""
+    return ~(table.voluntarily_unplayed | bye_slots(context, table))
+
+
+#: acronym -> the rounds it counts, for every participant at once
+COUNTED: dict[str, Callable[[Context, Grid], Flags]] = {
+    "WIN": _wins,
+    "WON": _games_won,
+    "BPG": _black_games,
+    "BWG": _black_wins,
+    "REP": _elected,
 }
 
 
+def counted_rounds(context: Context, acronym: str) -> Flags:
+    """The rounds ``acronym`` counts, shape (participants, rounds); cached in the context."""
+    return context.memo(  # type: ignore[no-any-return]
+        ("counted-rounds", acronym), lambda: COUNTED[acronym](context, grid(context))
+    )
+
+
 def _count(context: Context, spec: TiebreakSpec) -> Column:
-    test = COUNTED[spec.acronym][0](context)
-    values = [
-        sum(1 for round_index in range(context.rounds) if test(index, round_index))
-        for index in range(context.size)
-    ]
-    return Column(spec, values)
+    return Column(spec, counted_rounds(context, spec.acronym).sum(axis=1).tolist())
 
 
-@explains(*COUNTED)
-def explain_count(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per counted round, each adding 1."""
-    make_test, meaning = COUNTED[spec.acronym]
-    test = make_test(context)
-    counted = [
-        (round_index, round_text(context, index, round_index))
-        for round_index in range(context.rounds)
-        if test(index, round_index)
-    ]
-    return count_explanation(context, spec, index, counted, meaning)
+@traces(*COUNTED)
+def trace_count(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per counted round, each adding 1."""
+    rounds = np.flatnonzero(counted_rounds(context, spec.acronym)[index]).tolist()
+    entries = tuple(
+        Entry(round=column + 1, role=CountRole.COUNTED, amount=Fraction(1)) for column in rounds
+    )
+    return Trace(
+        spec, index, Fraction(len(entries)), entries, rules=context.rules.name, is_sum=True
+    )
 
 
 @tiebreak("PTS", "Points", "4.2", "B", "", aliases=("POINTS",), scope="both")
 def points(context: Context, spec: TiebreakSpec) -> Column:
-    """PTS: the score, all awarded points of the rounds considered."""
-    return Column(spec, list(context.scores), context.unit)
+    """PTS: the score, every awarded point of the rounds considered (Art. 4.2)."""
+    return Column(spec, grid(context).scores.tolist(), context.unit)
 
 
-@explains("PTS")
-def explain_points(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per round with the points it gave."""
-    lines = tuple(
-        Line(
-            round_text(context, index, round_index),
-            Fraction(awarded, context.unit),
-            round_index + 1,
-        )
-        for round_index, awarded in enumerate(context.points[index])
+@traces("PTS")
+def trace_points(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per round with the points it gave."""
+    awarded = grid(context).points[index].tolist()
+    entries = tuple(
+        Entry(round=column + 1, role=CountRole.AWARDED, amount=Fraction(units, context.unit))
+        for column, units in enumerate(awarded)
     )
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(context.scores[index], context.unit),
-        definition=f"Points: every point awarded, played or not (score system {_system(context)})",
-        lines=lines,
-        is_sum=True,
-    )
-
-
-def _system(context: Context) -> str:
-    return str(context.tournament.score_system)
+    value = Fraction(sum(awarded), context.unit)
+    return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
 
 
 @tiebreak("WIN", "Number of Wins", "7.1", "B", "", scope="both")
@@ -143,71 +171,86 @@ def rounds_elected_to_play(context: Context, spec: TiebreakSpec) -> Column:
     return _count(context, spec)
 
 
-def standard_point(context: Context, index: int, round_index: int) -> int | None:
-    """The standard points of one round in halves (Art. 7.7): 2 if the participant scored more
-    than the opponent of a game played, or, without playing (byes and forfeits), received more
-    than the draw value; 1 if as much; 0 otherwise. None for the empty slot of a round robin."""
-    if context.bye_slot(index, round_index):
-        return None
-    mine = context.points[index][round_index]
-    if context.kinds[index][round_index].played:
-        other = context.points[context.opponents[index][round_index]][round_index]
-    else:
-        other = context.draw
-    return 2 if mine > other else 1 if mine == other else 0
+def _compared_points(context: Context, table: Grid) -> Integers:
+    """Per round what the points are compared with for the standard points (Art. 7.7): the
+    opponent's points of a game played, else the draw value. Shape (participants, rounds)."""
+    # the opponent's points of the same round, looked up in the flat array (faster than a 2-D
+    # index; "wrap" skips the bounds checks, every cell of a game is in range). A game always
+    # has an opponent; other rounds read any cell and take the draw value instead.
+    cells = table.opponent * table.rounds + np.arange(table.rounds, dtype=np.int64)
+    opponent_points = np.take(table.points.ravel(), cells, mode="wrap")
+    return np.where(table.played, opponent_points, context.draw)
+
+
+def standard_halves(context: Context) -> NDArray[np.int8]:
+    """Every round's standard points in halves (Art. 7.7): 2 for more than the opponent of a
+    game played (without a game: more than the draw value), 1 for as much, 0 for less; 0 for
+    the empty slot of a round robin. Shape (participants, rounds); cached in the context (one
+    byte a round)."""
+
+    def compute() -> NDArray[np.int8]:
+        table = grid(context)
+        other = _compared_points(context, table)
+        halves = 2 * (table.points > other) + (table.points == other)
+        return np.where(bye_slots(context, table), 0, halves).astype(np.int8)
+
+    return context.memo("standard-halves", compute)  # type: ignore[no-any-return]
 
 
 @tiebreak("STD", "Standard Points", "7.7", "B", "")
 def standard_points(context: Context, spec: TiebreakSpec) -> Column:
-    """STD: the sum of the standard points of every round (Art. 7.7). A double forfeit is thus
-    0, as in the FIDE reference engine."""
-    values = [
-        sum(
-            standard_point(context, index, round_index) or 0
-            for round_index in range(context.rounds)
-        )
-        for index in range(context.size)
+    """STD: the sum of the standard points of every round, in halves (Art. 7.7); a double
+    forfeit is 0, as in the FIDE reference engine."""
+    return Column(spec, standard_halves(context).sum(axis=1).tolist(), 2)
+
+
+@traces("STD")
+def trace_standard_points(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per round (the empty slot of a round robin is none): the points scored
+    (``weight``), what they are compared with (``score``: the opponent's points, or without a
+    game the draw value) and the standard points (Art. 7.7)."""
+    table = grid(context)
+    halves = standard_halves(context)[index].tolist()
+    mine = table.points[index].tolist()
+    played = table.played[index].tolist()
+    opponents = table.opponent[index].tolist()
+    other = [
+        table.points[opponents[column], column] if played[column] else context.draw
+        for column in range(table.rounds)
     ]
-    return Column(spec, values, 2)
-
-
-@explains("STD")
-def explain_standard_points(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per round: 1 for more than the opponent (or the draw value), ½ for as much."""
-    lines = []
-    for round_index in range(context.rounds):
-        halves = standard_point(context, index, round_index)
-        if halves is None:
-            continue
-        word = {2: "more than", 1: "as much as", 0: "less than"}[halves]
-        versus = "the opponent" if context.kinds[index][round_index].played else "a draw"
-        text = f"{round_text(context, index, round_index)}: {word} {versus}"
-        lines.append(Line(text, Fraction(halves, 2), round_index + 1))
-    return Explanation(
-        *header(context, spec, index),
-        value=sum((line.amount or Fraction(0) for line in lines), Fraction(0)),
-        definition="Standard points: per round 1 for scoring more than the opponent (without a"
-        " game: more than a draw), ½ for as much, 0 for less (Art. 7.7)",
-        lines=tuple(lines),
-        is_sum=True,
+    # the empty slots of a round robin are no rounds (Art. 15.2)
+    rounds = [
+        column
+        for column in range(table.rounds)
+        if not (context.predetermined and opponents[column] == NO_OPPONENT)
+    ]
+    entries = tuple(
+        Entry(
+            round=column + 1,
+            role=CountRole.AGAINST_OPPONENT if played[column] else CountRole.AGAINST_DRAW,
+            amount=Fraction(halves[column], 2),
+            opponent=opponents[column] if played[column] else None,
+            score=Fraction(int(other[column]), context.unit),
+            weight=Fraction(mine[column], context.unit),
+        )
+        for column in rounds
     )
+    value = Fraction(sum(halves), 2)
+    return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
 
 
 @tiebreak("TPN", "Tournament Pairing Number", "7.8", "B", "R", scope="both")
 def pairing_number(context: Context, spec: TiebreakSpec) -> Column:
-    """TPN: the start number, lower is better; ``/R`` reverses (Art. 7.8)."""
-    numbers = [player.start_number for player in context.tournament.players]
+    """TPN: the start number, lower is better; ``/R`` reverses (Art. 7.8). The numbers live on
+    the players, not in the grid: one C-level pass over them, no arithmetic."""
+    numbers = list(map(attrgetter("start_number"), context.tournament.players))
     return Column(spec, numbers, higher_is_better=spec.reverse)
 
 
-@explains("TPN")
-def explain_pairing_number(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """The start number and which way it ranks."""
+@traces("TPN")
+def trace_pairing_number(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """The start number (the value) and which way it ranks (the entry's role)."""
     number = context.tournament.players[index].start_number
-    order = "a higher number ranks higher (/R)" if spec.reverse else "a lower number ranks higher"
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(number),
-        definition="Tournament pairing number (Art. 7.8)",
-        lines=(Line(f"pairing number {number}: {order}", None),),
-    )
+    role = CountRole.HIGHER_RANKS_HIGHER if spec.reverse else CountRole.LOWER_RANKS_HIGHER
+    entry = Entry(round=None, role=role, amount=None)
+    return Trace(spec, index, Fraction(number), (entry,), rules=context.rules.name)

@@ -1,15 +1,32 @@
-"""Koya system, KS (C.07 (2026) Art. 9.2)."""
+"""Koya system, KS (C.07 (2026) Art. 9.2), on arrays.
+
+KS reads the opponents' plain scores, never the scores adjusted by Art. 16, so it does not
+depend on the rules regime; every variant (``/L±n``, every score system, Swiss or
+pre-determined pairings, teams on MP or GP) is computed here.
+"""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from fractions import Fraction
 
+import numpy as np
+
 from ..column import Column
+from ..columnar.grid import Flags, grid
 from ..context import NO_OPPONENT, Context
-from ..explanation import Explanation, Line, explains, header
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
-from ..wording import number, points, round_text
+from ..trace import Entry, Step, Trace, traces
+
+
+class KoyaRole(StrEnum):
+    """What a round of a Koya trace stands for."""
+
+    #: the scheduled opponent reached the limit: the points scored count
+    COUNTED = "koya-counted"
+    #: the scheduled opponent stayed below the limit: the round adds nothing
+    BELOW_LIMIT = "koya-below-limit"
 
 
 def maximum_games(context: Context) -> int:
@@ -24,9 +41,8 @@ def maximum_games(context: Context) -> int:
         size = context.size
         if size % 2 == 1 and games % size == 0:
             games -= games // size
-        games -= sum(
-            1 for row in context.opponents if all(opponent == NO_OPPONENT for opponent in row)
-        )
+        never_paired = (grid(context).opponent == NO_OPPONENT).all(axis=1)
+        games -= int(never_paired.sum())
     return games
 
 
@@ -37,66 +53,58 @@ def koya_limit(context: Context, spec: TiebreakSpec) -> int:
     return context.win * maximum_games(context) + (spec.koya_limit or 0) * context.unit
 
 
+def reached_limit(context: Context, spec: TiebreakSpec) -> Flags:
+    """Which participants reached the Koya limit (cached in the context per ``/L±n``); the
+    doubled scores are compared with the doubled limit."""
+    return context.memo(  # type: ignore[no-any-return]
+        ("koya-strong", spec.koya_limit),
+        lambda: 2 * grid(context).scores >= koya_limit(context, spec),
+    )
+
+
+def counted_games(context: Context, spec: TiebreakSpec) -> Flags:
+    """The rounds whose scheduled opponent reached the limit, shape (participants, rounds)."""
+    table = grid(context)
+    scheduled = table.opponent != NO_OPPONENT
+    return scheduled & reached_limit(context, spec)[table.opponent]  # type: ignore[no-any-return]
+
+
 @tiebreak("KS", "Koya System", "9.2", "BC", "L", scope="both")
 def koya(context: Context, spec: TiebreakSpec) -> Column:
     """KS: points scored against the participants whose final score is at least 50% of the
     maximum possible score (Art. 9.2). Every round with a scheduled opponent counts: forfeits
     are games with pre-determined pairings (Art. 15.2), and in a Swiss the points awarded
-    against the scheduled opponent count too (as in the FIDE reference engine)."""
-    strong = _strong(context, spec)
-    values = []
-    for index, opponents in enumerate(context.opponents):
-        points = context.points[index]
-        values.append(
-            sum(
-                points[round_index]
-                for round_index, opponent in enumerate(opponents)
-                if opponent != NO_OPPONENT and strong[opponent]
-            )
-        )
-    return Column(spec, values, context.unit)
+    against the scheduled opponent count too (as in the FIDE reference engine). The scheduled
+    opponent -1 (none) reads the last row, masked out."""
+    values = np.where(counted_games(context, spec), grid(context).points, 0).sum(axis=1)
+    return Column(spec, values.tolist(), context.unit)
 
 
-def _strong(context: Context, spec: TiebreakSpec) -> list[bool]:
-    """Which participants reached the Koya limit."""
-    doubled_limit = koya_limit(context, spec)
-    return [2 * score >= doubled_limit for score in context.scores]
-
-
-@explains("KS")
-def explain_koya(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per round with a scheduled opponent: counted when the opponent reached the
-    limit."""
-    strong = _strong(context, spec)
-    limit = Fraction(koya_limit(context, spec), 2 * context.unit)
-    lines = []
-    for round_index, opponent in enumerate(context.opponents[index]):
+@traces("KS")
+def trace_koya(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per round with a scheduled opponent: the opponent, their score and, when
+    they reached the limit, the points scored; the step gives the limit (Art. 9.2): its value,
+    the maximum games, the points of a win and the ``/L`` half-points."""
+    table = grid(context)
+    strong = reached_limit(context, spec)
+    scores = table.scores
+    points = table.points[index].tolist()
+    entries = []
+    for column, opponent in enumerate(table.opponent[index].tolist()):
         if opponent == NO_OPPONENT:
             continue
-        scored = context.points[index][round_index]
-        opponent_score = points(context, context.scores[opponent])
-        text = f"{round_text(context, index, round_index)}, score {opponent_score}"
-        if strong[opponent]:
-            lines.append(
-                Line(
-                    f"{text}: counted, {points(context, scored)}",
-                    Fraction(scored, context.unit),
-                    round_index + 1,
-                )
+        counted = bool(strong[opponent])
+        entries.append(
+            Entry(
+                round=column + 1,
+                role=KoyaRole.COUNTED if counted else KoyaRole.BELOW_LIMIT,
+                amount=Fraction(points[column], context.unit) if counted else None,
+                opponent=opponent,
+                score=Fraction(int(scores[opponent]), context.unit),
             )
-        else:
-            lines.append(Line(f"{text}: below the limit", None, round_index + 1))
-    games = maximum_games(context)
-    moved = f", moved by {spec.koya_limit:+d} half-points (/L)" if spec.koya_limit else ""
-    return Explanation(
-        *header(context, spec, index),
-        value=sum((line.amount for line in lines if line.amount is not None), Fraction(0)),
-        definition="Koya: the points scored against the participants who reached 50% of the"
-        " maximum possible score (Art. 9.2)",
-        lines=tuple(lines),
-        steps=(
-            f"limit: {number(limit)} points (half of {games} games x"
-            f" {points(context, context.win)}{moved})",
-        ),
-        is_sum=True,
-    )
+        )
+    limit = Fraction(koya_limit(context, spec), 2 * context.unit)
+    win = Fraction(context.win, context.unit)
+    step = Step("limit", (limit, maximum_games(context), win, spec.koya_limit or 0), "9.2")
+    value = sum((entry.amount for entry in entries if entry.amount), Fraction(0))
+    return Trace(spec, index, value, tuple(entries), (step,), rules=context.rules.name, is_sum=True)

@@ -19,6 +19,7 @@ from ...errors import UsageError
 from ...standings import Standings
 from . import (  # noqa: F401  (each module registers its sentences)
     adjusted_score,
+    game_counts,
     opponents,
     ratings,
     team_scores,
