@@ -143,14 +143,15 @@ def grid(context: Context) -> Grid:
 
 def _grid_of(context: Context) -> Grid:
     flat = context.cache.get("flat")
-    if flat is None or not fits_int64(context):
+    fits = fits_int64(context)
+    if flat is None or not fits:
         return grid_from_lists(
             context.kinds,
             context.opponents,
             context.black,
             context.points,
             context.rounds,
-            np.int64 if fits_int64(context) else object,
+            np.int64 if fits else object,
         )
     kinds, opponents, black, points = flat
     shape = (context.size, context.rounds)
