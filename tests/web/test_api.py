@@ -217,6 +217,7 @@ def test_unknown_tiebreak_suggests(client: TestClient) -> None:
     assert "did you mean: BH/C1" in error["message"]
     assert error["problems"][0]["position"] == 1
     assert error["problems"][0]["overridable"] is False
+    assert error["problems"][0]["code"] is None  # an error, not a warning overridden
 
 
 def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient) -> None:
@@ -233,6 +234,7 @@ def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient
             "tiebreak": "BH",
             "message": "BH is meant for Swiss tournaments, not round robins (Art. 8)",
             "overridable": True,
+            "code": "standings.swiss-only-tiebreak",
         }
     ]
     assert "allow_discouraged" in error["message"]
