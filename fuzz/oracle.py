@@ -32,7 +32,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tiebreaks.errors import Diagnostic, FormatLimitError, InputError, TiebreaksError, UsageError
+from tiebreaks.errors import (
+    WARNING_CODES,
+    Diagnostic,
+    FormatLimitError,
+    InputError,
+    TiebreaksError,
+    UsageError,
+)
 from tiebreaks.model import Tournament
 
 if TYPE_CHECKING:
@@ -155,6 +162,8 @@ def check_tournament(tournament: Tournament, target: Target) -> None:
 
 def _check_warning(warning: Diagnostic, target: Target) -> None:
     str(warning)
+    if warning.code not in WARNING_CODES:
+        raise Defect(f"warning without a documented code ({warning.code!r}): {warning}")
     location = warning.location
     if location is not None and location.source and location.source != target.source:
         raise Defect(f"warning names file {location.source!r}, not {target.source!r}: {warning}")

@@ -212,7 +212,9 @@ def test_worded_errors_and_warnings() -> None:
     assert hinted.worded(names) == "no list; give one with the list field"
     assert UsageError("plain").worded(names) == "plain"
     hint = ParameterHint("after_round", "choose another round with {}")
-    warning = Diagnostic("standings after round 5", hint=hint)
+    warning = Diagnostic(
+        "standings after round 5", hint=hint, code="standings.rounds-without-results"
+    )
     assert (
         warning.worded(names) == "standings after round 5; choose another round with --after-round"
     )

@@ -24,7 +24,7 @@ import json
 import os
 import stat
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -72,6 +72,8 @@ class BatchResult(TypedDict, total=False):
     team: bool
     top: list[int]
     warnings: int
+    #: how many warnings of each code (docs/input-checks.md), in the order first met
+    warning_codes: dict[str, int]
     ranks_compared: int
     values_compared: int
     differences: int
@@ -184,6 +186,7 @@ def _standings_fields(standings: Standings, top: int) -> BatchResult:
         "team": standings.is_team,
         "top": [row.player.start_number for row in standings.rows[:top]],
         "warnings": len(standings.warnings),
+        "warning_codes": dict(Counter(warning.code for warning in standings.warnings)),
     }
 
 

@@ -9,7 +9,7 @@ each front end words it with its own names through ``worded(names)``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -199,14 +199,103 @@ class ParameterError(UsageError):
         return f"{option} {self.value} {self.reason}"
 
 
+#: Every kind of warning, by its code: code -> what it means (one line). A code is stable and
+#: names where the warning comes from (``trf.``, ``pgn.``, ``csv.``: one reader; ``consistency.``:
+#: the checks every reader ends with; ``teams.``: team matches built from the records;
+#: ``ratings.``: a rating order applied; ``standings.``: the tie-break list and the rounds;
+#: ``write.``: a writer that changed something to fit its format). Programs read the code,
+#: people the message; docs/input-checks.md lists the same table (a test compares them).
+WARNING_CODES: dict[str, str] = {
+    "trf.rank-not-a-number": "the rank in columns 86-89 is not a positive number; ignored",
+    "trf.game-without-opponent": "a game result without an opponent; read as a bye",
+    "trf.opponent-without-game": (
+        "an opponent next to a result that has none (absence, bye); the opponent is ignored"
+    ),
+    "trf.national-rating-unknown-player": "a national rating for a start number no player has",
+    "trf.record-not-applied": (
+        "a record that could change the standings is not applied (TRF26 299); said once per record"
+    ),
+    "trf.start-date-unreadable": "the start date is not understood; the start date is left unknown",
+    "trf.rating-method-other": "record 172 names the rating method OTHER, which is not applied",
+    "trf.rounds-disagree": "records XXR and 142 give different numbers of rounds; 142 is used",
+    "trf.xxs-colour-points": (
+        "XXS gives White and Black different points for one result; the white value is used"
+    ),
+    "pgn.movetext-errors": "a game's movetext has errors; the result is read from the Result tag",
+    "pgn.unfinished-game": "a game is unfinished (Result *); it is ignored",
+    "pgn.result-marker-differs": (
+        "the movetext's termination marker contradicts the Result tag; the tag is used"
+    ),
+    "pgn.result-position-differs": (
+        "the final checkmate or stalemate contradicts the Result tag; the tag is used"
+    ),
+    "pgn.forfeit-draw": "a draw marked as a forfeit; read as a played draw",
+    "pgn.player-tag-differs": (
+        "a player's tag (FIDE id, title ...) differs from the one given before; the first is used"
+    ),
+    "pgn.start-numbers-partial": (
+        "only some players have a start number tag; players are numbered by rating"
+    ),
+    "pgn.several-events": "the games belong to several events; read as one tournament",
+    "pgn.spelling-merged": (
+        "a player written another way (or under one FIDE id) is taken as the same player"
+    ),
+    "pgn.same-name-two-ids": "one name with two FIDE ids is read as two players",
+    "pgn.look-alike-names": "two names look like one person; read as two players",
+    "csv.no-result": "two players of a crosstable have no result against each other",
+    "csv.points-not-a-number": "a points cell is not a number; the points are not checked",
+    "consistency.sides-disagree": (
+        "the two records of a game disagree on rated/unrated or colours; each keeps its own"
+    ),
+    "consistency.points-differ": (
+        "stated points differ from the sum of the results; the results are used"
+    ),
+    "consistency.not-a-round-robin": (
+        "a declared round robin in which two players meet too often; computed as declared"
+    ),
+    "consistency.round-robin-rounds": (
+        "a declared round robin whose declared rounds are not whole cycles; computed as declared"
+    ),
+    "consistency.teams-same-name": "two teams with one name; told apart by their numbers",
+    "teams.mixed-opponents": (
+        "a team's players met players of several teams in one round; the most frequent one counts"
+    ),
+    "teams.player-in-two-teams": "a player listed in two teams (built in code)",
+    "teams.unknown-player": "a team lists a start number no player has (built in code)",
+    "teams.match-not-mirrored": "a team is recorded against a team that is not recorded against it",
+    "teams.game-points-differ": "a match's game points differ between the two teams' records",
+    "ratings.list-used": "how many ratings for tie-breaks came from each rating list",
+    "standings.name-corrected": "a tie-break name with a typo was read as the nearest known name",
+    "standings.tiebreak-repeated": "a value tie-break is listed twice; the repetition is left out",
+    "standings.tiebreak-dropped-unrated": (
+        "a rating-based tie-break is left out: unrated players and no rating for them (Art. 10)"
+    ),
+    "standings.swiss-only-tiebreak": (
+        "a tie-break meant for Swiss tournaments is used in a round robin (C.07 Art. 8)"
+    ),
+    "standings.rounds-without-results": (
+        "no result for anyone after some round; the standings are those after it"
+    ),
+    "write.name-shortened": "a name was cut to fit the output format",
+    "write.names-now-equal": "two names differ no more once cut to fit the output format",
+}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
-    """A warning about the input or the computation; the result is still usable."""
+    """A warning about the input or the computation; the result is still usable.
+
+    ``code`` says which kind of warning it is, for programs (a key of :data:`WARNING_CODES`);
+    ``message`` says it for people. ``subject``, when set, is what the warning is about in a
+    form a program can use (the tie-break's descriptor for the ``standings.`` warnings about
+    one tie-break), so that no one has to read it out of the message."""
 
     message: str
     location: Location | None = None
     #: advice naming a parameter (said after the message, in each front end's words)
     hint: ParameterHint | None = None
+    code: str = field(kw_only=True)
+    subject: str = field(default="", kw_only=True)
 
     def worded(self, names: Names) -> str:
         """The warning with the hint's parameter called as in ``names``; ``str()`` gives the
@@ -216,3 +305,16 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return self.worded({})
+
+    def data(self) -> dict[str, Any]:
+        """The warning for a machine output (JSON): its ``code``, the ``message`` with its
+        advice in the library's words, and where it is (``file``, ``line``, ``column``; None
+        when unknown). ``str()`` of the warning is the text beside it in those outputs."""
+        where = self.location or Location()
+        return {
+            "code": self.code,
+            "message": with_advice(self.message, self.hint, {}),
+            "file": where.source or None,
+            "line": where.line or None,
+            "column": where.column or None,
+        }

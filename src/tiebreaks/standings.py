@@ -158,6 +158,18 @@ def choose_rules(tournament: Tournament, rules: str | Rules | None) -> tuple[Rul
 Listed = tuple[TiebreakSpec, str]
 
 
+@dataclass(frozen=True)
+class _ListOrigin:
+    """Where the tie-break list comes from: ``text`` says it (``Standings.tiebreaks_source``,
+    e.g. "file (212)"), ``written`` is True when someone wrote the list (the user or the
+    file), ``record`` names the file's record that holds it (TRF26 212 or 202; "" when the
+    list is not the file's). The code decides by the fields, never by reading ``text``."""
+
+    text: str
+    written: bool = False
+    record: str = ""
+
+
 def _named(items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]) -> list[Listed]:
     """Specs from descriptors or the names people type (``Buchholz Cut 1``), each with the
     text it was written as; a corrected typo is reported in ``warnings``."""
@@ -169,7 +181,12 @@ def _named(items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]
             continue
         found = item if isinstance(item, ResolvedName) else resolve_name(item)
         if found.corrected:
-            warnings.append(Diagnostic(f"read {found.typed!r} as {found.matched!r} ({found.spec})"))
+            warnings.append(
+                Diagnostic(
+                    f"read {found.typed!r} as {found.matched!r} ({found.spec})",
+                    code="standings.name-corrected",
+                )
+            )
         specs.append((found.spec, found.typed))
     return specs
 
@@ -179,28 +196,29 @@ def _requested_specs(
     system: PairingSystem,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None,
     warnings: list[Diagnostic],
-) -> tuple[list[Listed], str]:
+) -> tuple[list[Listed], _ListOrigin]:
     tournament = context.tournament
     if tiebreaks:
         specs = _named(tiebreaks, warnings)
-        source = "given"
+        origin = _ListOrigin("given", written=True)
     elif context.rules.default_tiebreaks:
         specs = _unwritten(parse_spec_list(context.rules.default_tiebreaks))
-        source = f"default list of the {context.rules.name} rules"
+        origin = _ListOrigin(f"default list of the {context.rules.name} rules")
     elif tournament.standings_list:
         specs = _file_specs(tournament.standings_list, "212", warnings)
-        source = "file (212)"
+        origin = _ListOrigin("file (212)", written=True, record="212")
     elif tournament.tiebreak_list:
-        specs, source = _file_specs(tournament.tiebreak_list, "202", warnings), "file (202)"
+        specs = _file_specs(tournament.tiebreak_list, "202", warnings)
+        origin = _ListOrigin("file (202)", written=True, record="202")
     elif context.team is not None:
         specs = _unwritten(parse_spec_list(TEAM_DEFAULT))
-        source = "default list for team tournaments (docs/conformance.md)"
+        origin = _ListOrigin("default list for team tournaments (docs/conformance.md)")
     else:
         specs = _unwritten(parse_spec_list(RECOMMENDED[system]))
-        source = f"FIDE recommendation for a {system.value} tournament"
+        origin = _ListOrigin(f"FIDE recommendation for a {system.value} tournament")
     if not any(spec.acronym in ("PTS", "POINTS", context.score_type) for spec, _ in specs):
         specs.insert(0, (TiebreakSpec("PTS"), "PTS"))
-    return specs, source
+    return specs, origin
 
 
 def _unwritten(specs: list[TiebreakSpec]) -> list[Listed]:
@@ -227,16 +245,20 @@ def _plan(
 ) -> _Plan:
     system = PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS
     warnings: list[Diagnostic] = []
-    requested, source = _requested_specs(context, system, tiebreaks, warnings)
-    plan = _Plan([], source, warnings)
+    requested, origin = _requested_specs(context, system, tiebreaks, warnings)
+    plan = _Plan([], origin.text, warnings)
     team = context.team is not None
     for requested_spec, written in requested:
         primary = team and requested_spec.acronym in ("PTS", "POINTS")  # the primary score
         chosen = TiebreakSpec(context.score_type) if primary else requested_spec
-        spec, entry = _resolve_listed(chosen, team, source, written, context.tournament.rounds)
+        spec, entry = _resolve_listed(chosen, team, origin, written, context.tournament.rounds)
         if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
             plan.warnings.append(
-                Diagnostic(f"{spec} is listed twice; the repetition cannot change the order")
+                Diagnostic(
+                    f"{spec} is listed twice; the repetition cannot change the order",
+                    code="standings.tiebreak-repeated",
+                    subject=str(spec),
+                )
             )
             continue
         if entry.rating_based and _drop_for_unrated(context, spec, unrated_rating):
@@ -245,12 +267,18 @@ def _plan(
                     f"{spec} dropped: unrated players take part and no rating for them is set"
                     " (C.07 Art. 10)",
                     hint=ParameterHint("unrated_rating", "set one with {} or /U<rating>"),
+                    code="standings.tiebreak-dropped-unrated",
+                    subject=str(spec),
                 )
             )
             continue
         if entry.acronym in ("BH", "FB", "AOB", "BBH") and context.predetermined:
             plan.warnings.append(
-                Diagnostic(f"{spec} is meant for Swiss tournaments, not round robins (Art. 8)")
+                Diagnostic(
+                    f"{spec} is meant for Swiss tournaments, not round robins (Art. 8)",
+                    code="standings.swiss-only-tiebreak",
+                    subject=str(spec),
+                )
             )
         plan.specs.append((spec, entry))
     return plan
@@ -269,7 +297,7 @@ def check_tiebreak_list(
 
 
 def _resolve_listed(
-    spec: TiebreakSpec, team: bool, source: str, written: str, rounds: int
+    spec: TiebreakSpec, team: bool, origin: _ListOrigin, written: str, rounds: int
 ) -> tuple[TiebreakSpec, Definition]:
     """The spec checked for the tournament; a tie-break of the other kind (team / individual)
     in the file's own list is the file's problem, said as such. A cut or median that would
@@ -278,14 +306,13 @@ def _resolve_listed(
     file that does not declare its rounds, ``BH/C1`` leaves nothing, as during any event)."""
     try:
         resolved = resolve(spec, team)
-        if source == "given" or source.startswith("file"):
+        if origin.written:
             check_rounds_left(resolved[0], written, rounds)
         return resolved
     except UsageError as error:
-        if not source.startswith("file"):
+        if not origin.record:
             raise
-        record = source.removeprefix("file (").removesuffix(")")
-        raise _unusable_file_list(record, error) from None
+        raise _unusable_file_list(origin.record, error) from None
 
 
 def _unusable_file_list(record: str, error: UsageError) -> UsageError:
@@ -426,6 +453,7 @@ def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
         f"the tournament has {tournament.rounds} rounds but no result after round {played}: "
         f"standings after round {played}",
         hint=ParameterHint("after_round", "choose another round with {}"),
+        code="standings.rounds-without-results",
     )
     return played, replace(tournament, warnings=(*tournament.warnings, note))
 

@@ -116,7 +116,7 @@ def test_spelling_classes(first: str, second: str, policy: str) -> None:
         assert names(t) == sorted([first, "Opp, One", "Opp, Two"])
         assert score(t, first) == 2
         expected = f'"{second}" (Black, round 2) {_MERGED} "{first}" (first seen line 3)'
-        assert t.warnings == (Diagnostic(expected, second_at),)
+        assert t.warnings == (Diagnostic(expected, second_at, code="pgn.spelling-merged"),)
         return
     assert names(t) == sorted([first, second, "Opp, One", "Opp, Two"])
     assert [score(t, first), score(t, second)] == [1, 1]
@@ -126,6 +126,7 @@ def test_spelling_classes(first: str, second: str, policy: str) -> None:
         (warning,) = t.warnings
         assert warning.location == second_at
         assert _ALIKE in warning.message and f'"{first}"' in warning.message
+        assert warning.code == "pgn.look-alike-names"
 
 
 def test_the_three_spellings_of_the_issue_are_one_participant() -> None:

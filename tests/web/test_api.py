@@ -21,6 +21,7 @@ from tiebreaks.render.explain import placing_json, why_json
 from tiebreaks.services.compare import compare_standings
 from tiebreaks.services.explain import explain_participant, find_participant, why
 
+from ..test_warning_codes import EXPECTED, POINTS_DIFFER
 from .conftest import EXAMPLES, MAX_UPLOAD, example_bytes, inline, round_robin
 
 
@@ -217,6 +218,7 @@ def test_unknown_tiebreak_suggests(client: TestClient) -> None:
     assert "did you mean: BH/C1" in error["message"]
     assert error["problems"][0]["position"] == 1
     assert error["problems"][0]["overridable"] is False
+    assert error["problems"][0]["code"] is None  # an error, not a warning overridden
 
 
 def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient) -> None:
@@ -233,6 +235,7 @@ def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient
             "tiebreak": "BH",
             "message": "BH is meant for Swiss tournaments, not round robins (Art. 8)",
             "overridable": True,
+            "code": "standings.swiss-only-tiebreak",
         }
     ]
     assert "allow_discouraged" in error["message"]
@@ -348,3 +351,14 @@ def test_typos_are_read_with_a_warning(client: TestClient) -> None:
     document = answer.json()
     assert document["tiebreaks"] == ["PTS", "BH"]
     assert "read 'Bucholz' as 'Buchholz' (BH)" in document["warnings"]
+
+
+def test_warnings_carry_their_codes(client: TestClient) -> None:
+    """The standings and the tournament summary list each warning with its code (Anna's
+    points column says 2.5, her results add up to 2.0: tests/test_warning_codes.py)."""
+    tournament = inline("t.trf", POINTS_DIFFER.encode())
+    standings = client.post("/api/standings", json={"tournament": tournament})
+    assert standings.status_code == 200
+    assert standings.json()["warning_details"] == [EXPECTED]
+    checked = client.post("/api/validate", json={"tournament": tournament, "tiebreaks": ["PTS"]})
+    assert checked.json()["tournament"]["warning_details"] == [EXPECTED]

@@ -4,6 +4,7 @@ downloads, languages, escaping, blocking and errors."""
 from __future__ import annotations
 
 import base64
+import html
 import re
 from typing import Any
 
@@ -14,6 +15,7 @@ from tiebreaks import compute_standings
 from tiebreaks.formats.detect import read_data
 from tiebreaks.render import standings_csv
 
+from ..test_warning_codes import EXPECTED, POINTS_DIFFER
 from .conftest import (
     EXAMPLES,
     MAX_UPLOAD,
@@ -121,6 +123,16 @@ def test_buchholz_in_a_round_robin_is_blocked_with_the_reason(client: TestClient
     assert download.status_code == 422
     overridden = client.post("/standings", data={**fields, "override": "1"}).text
     assert headers_of_table(overridden) == ["PTS", "BH", "SB"]
+    # the warning, told by its code, is the blocking problem; overridden, it is a warning
+    swiss_only = 'data-code="standings.swiss-only-tiebreak"'
+    assert swiss_only not in blocked and swiss_only in overridden
+
+
+def test_each_warning_of_the_page_gives_its_code(client: TestClient) -> None:
+    page = upload(client, POINTS_DIFFER.encode()).text
+    (item,) = re.findall(r'<li data-code="([^"]*)">([^<]*)</li>', page)
+    assert item[0] == EXPECTED["code"]
+    assert str(EXPECTED["message"]) in html.unescape(item[1])
 
 
 def test_team_tiebreak_in_an_individual_event_is_blocked(client: TestClient) -> None:

@@ -79,7 +79,9 @@ def apply_rating_order(
         used[origin] += 1
         players.append(player if rating == player.rating else replace(player, rating=rating))
     summary = ", ".join(f"{count} from {origin}" for origin, count in used.items())
-    note = Diagnostic(f"ratings for tie-breaks ({' else '.join(lists)}): {summary}")
+    note = Diagnostic(
+        f"ratings for tie-breaks ({' else '.join(lists)}): {summary}", code="ratings.list-used"
+    )
     warnings = (*tournament.warnings, note)
     return replace(tournament, players=tuple(players), warnings=warnings, rating_method="")
 

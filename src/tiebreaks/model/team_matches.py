@@ -156,7 +156,11 @@ class _Builder:
             f"round {round_number}: the players of team {team} met players of {names}; "
             f"the match is counted against the most frequent one"
         )
-        self.warnings.append(Diagnostic(message, _record_location(self.tournament, team)))
+        self.warnings.append(
+            Diagnostic(
+                message, _record_location(self.tournament, team), code="teams.mixed-opponents"
+            )
+        )
 
 
 def _forfeit_kind(games: list[BoardGame]) -> MatchKind:
@@ -223,10 +227,10 @@ def _check_members(
             where = Location(tournament.source, team.line or 0)
             if number in seen:
                 message = f"player {number} is listed in team {seen[number]} and team {team.number}"
-                warnings.append(Diagnostic(message, where))
+                warnings.append(Diagnostic(message, where, code="teams.player-in-two-teams"))
             if number not in known:
                 message = f"team {team.number} lists player {number}, who has no 001 record"
-                warnings.append(Diagnostic(message, where))
+                warnings.append(Diagnostic(message, where, code="teams.unknown-player"))
             seen.setdefault(number, team.number)
 
 
@@ -247,7 +251,13 @@ def _check_pairs(
                     f"round {match.round}: team {team.number} is recorded against team "
                     f"{match.opponent}, which is not recorded against team {team.number}"
                 )
-                warnings.append(Diagnostic(message, _record_location(tournament, team.number)))
+                warnings.append(
+                    Diagnostic(
+                        message,
+                        _record_location(tournament, team.number),
+                        code="teams.match-not-mirrored",
+                    )
+                )
             elif (
                 match.opponent_game_points is not None
                 and mirror.opponent_game_points is not None
@@ -258,7 +268,13 @@ def _check_pairs(
                     f"team {other.number if other else '?'}, whose board results give it "
                     f"{mirror.opponent_game_points}"
                 )
-                warnings.append(Diagnostic(message, _record_location(tournament, team.number)))
+                warnings.append(
+                    Diagnostic(
+                        message,
+                        _record_location(tournament, team.number),
+                        code="teams.game-points-differ",
+                    )
+                )
 
 
 @dataclass(frozen=True)

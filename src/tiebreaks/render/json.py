@@ -29,6 +29,7 @@ def _header(standings: Standings) -> dict[str, Any]:
         "after_round": standings.rounds,
         "tiebreaks": list(standings.columns),
         "warnings": [str(warning) for warning in standings.warnings],
+        "warning_details": [warning.data() for warning in standings.warnings],
     }
 
 

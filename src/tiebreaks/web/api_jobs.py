@@ -176,6 +176,7 @@ def summary(upload: Upload, result: Standings) -> dict[str, Any]:
         "rules": result.rules.name,
         "rules_reason": result.rules_reason,
         "warnings": [str(warning) for warning in tournament.warnings],
+        "warning_details": [warning.data() for warning in tournament.warnings],
     }
 
 

@@ -157,6 +157,14 @@ def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
 
 
 @dataclass(frozen=True)
+class WarningItem:
+    """One warning of the page: its text and its code (``data-code`` in the page)."""
+
+    text: str
+    code: str
+
+
+@dataclass(frozen=True)
 class ResultsView:
     """The results page."""
 
@@ -183,7 +191,7 @@ class ResultsView:
     blocked: bool
     error: str
     table: Table | None
-    warnings: tuple[str, ...]
+    warnings: tuple[WarningItem, ...]
     panel: Panel | None
     why_a: tuple[Choice, ...]
     why_b: tuple[Choice, ...]
@@ -231,12 +239,18 @@ def results_view(
     )
 
 
-def _warnings(ranked: Ranked) -> tuple[str, ...]:
-    """The standings' warnings, but those the editor already shows as blocking problems."""
+def _warnings(ranked: Ranked) -> tuple[WarningItem, ...]:
+    """The standings' warnings, but those the editor already shows as blocking problems
+    (told by the warning's code and the tie-break it is about)."""
     if ranked.standings is None:
         return ()
-    shown = {problem.message for problem in ranked.problems} if ranked.blocked else set()
-    return tuple(str(w) for w in ranked.standings.warnings if w.message not in shown)
+    problems = ranked.problems if ranked.blocked else ()
+    shown = {(problem.code, problem.item) for problem in problems if problem.code}
+    return tuple(
+        WarningItem(str(warning), warning.code)
+        for warning in ranked.standings.warnings
+        if (warning.code, warning.subject) not in shown
+    )
 
 
 def _why_pair(standings: Standings | None) -> tuple[str, str]:

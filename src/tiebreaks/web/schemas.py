@@ -195,6 +195,21 @@ class Problem(BaseModel):
     tiebreak: str
     message: str
     overridable: bool
+    code: str | None = Field(
+        None,
+        description="The code of the warning an overridable problem comes from "
+        "(standings.swiss-only-tiebreak); null for the others",
+    )
+
+
+class WarningDetail(BaseModel):
+    """One warning as data: the same warning as the text of ``warnings`` at its place."""
+
+    code: str = Field(description="The kind of warning (docs/input-checks.md, Warning codes)")
+    message: str = Field(description="What was found and what was done, with any advice")
+    file: str | None
+    line: int | None = Field(description="1-based; null when unknown")
+    column: int | None = Field(description="1-based; null when unknown")
 
 
 class ErrorBody(BaseModel):
@@ -247,6 +262,7 @@ class StandingsDocument(BaseModel):
     after_round: int
     tiebreaks: list[str]
     warnings: list[str]
+    warning_details: list[WarningDetail]
     standings: list[StandingsRow]
 
 
@@ -378,6 +394,7 @@ class TournamentSummary(BaseModel):
     rules: str
     rules_reason: str
     warnings: list[str]
+    warning_details: list[WarningDetail]
 
 
 class Defaults(BaseModel):

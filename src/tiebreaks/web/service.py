@@ -9,7 +9,6 @@ request. No FastAPI here.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,8 +23,8 @@ from ..model import Tournament
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
 from .found import shown
 
-#: the warning of :mod:`tiebreaks.standings` for a Swiss-only tie-break in a round robin
-_SWISS_ONLY = re.compile(r"^(?P<spec>\S+) is meant for Swiss tournaments, not round robins")
+#: the code of the standings' warning for a Swiss-only tie-break in a round robin
+SWISS_ONLY = "standings.swiss-only-tiebreak"
 
 
 @dataclass(frozen=True)
@@ -60,6 +59,8 @@ class Problem:
     item: str
     message: str
     overridable: bool
+    #: the code of the warning it comes from (an overridable problem); None for the others
+    code: str | None = None
 
     def data(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -68,6 +69,7 @@ class Problem:
             "tiebreak": self.item,
             "message": self.message,
             "overridable": self.overridable,
+            "code": self.code,
         }
 
 
@@ -159,12 +161,11 @@ def discouraged(standings: Standings, items: Sequence[str] | None = None) -> lis
     although this one is a round robin (C.07 Art. 8), as the standings warn."""
     problems = []
     for warning in standings.warnings:
-        match = _SWISS_ONLY.match(warning.message)
-        if match is None:
+        if warning.code != SWISS_ONLY:
             continue
-        label = match.group("spec")
+        label = warning.subject
         position = list(items).index(label) if items and label in items else None
-        problems.append(Problem(position, label, warning.message, overridable=True))
+        problems.append(Problem(position, label, warning.message, True, warning.code))
     return problems
 
 

@@ -508,7 +508,11 @@ def _compare_sides(
         f"had {describe_result(theirs)}; {' and '.join(problems)} (each player's own record "
         "is used)"
     )
-    findings.warnings.append(Diagnostic(message, where(player, Field.ROUND, round_number)))
+    findings.warnings.append(
+        Diagnostic(
+            message, where(player, Field.ROUND, round_number), code="consistency.sides-disagree"
+        )
+    )
 
 
 def _contradiction(
@@ -562,7 +566,9 @@ def _check_stated_points(
             f"{format_points(stated)} but the results add up to "
             f"{format_points(Fraction(total, unit))}{system}"
         )
-        findings.warnings.append(Diagnostic(message, where(player, Field.POINTS)))
+        findings.warnings.append(
+            Diagnostic(message, where(player, Field.POINTS), code="consistency.points-differ")
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -621,7 +627,11 @@ def _check_round_robin(
         f"and {rounds} rounds two players meet at most {times}{more}; computed as a round "
         "robin, as declared"
     )
-    findings.warnings.append(Diagnostic(message, where(player, Field.ROUND, met[-1])))
+    findings.warnings.append(
+        Diagnostic(
+            message, where(player, Field.ROUND, met[-1]), code="consistency.not-a-round-robin"
+        )
+    )
 
 
 def round_robin_rounds_fit(tournament: Tournament, rounds: int) -> bool:
@@ -667,7 +677,9 @@ def _check_round_robin_rounds(
         "they have not all met; if the event is still running, declare all its rounds"
     )
     hint = ParameterHint("pairing_system", "to compute it as a Swiss, give {} swiss")
-    findings.warnings.append(Diagnostic(message, declared, hint))
+    findings.warnings.append(
+        Diagnostic(message, declared, hint, code="consistency.round-robin-rounds")
+    )
 
 
 def _listed(numbers: Iterable[int]) -> str:

@@ -122,7 +122,7 @@ def _check_names(records: TeamRecords, source: str, findings: TeamFindings) -> N
             "standings tell the two apart by their numbers only"
         )
         location = Location(source, team.line or 0, team.name_column if team.line else 0)
-        findings.warnings.append(Diagnostic(message, location))
+        findings.warnings.append(Diagnostic(message, location, code="consistency.teams-same-name"))
 
 
 def _who(player: Player) -> str:

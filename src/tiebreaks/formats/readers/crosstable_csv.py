@@ -352,7 +352,7 @@ def _check_pairs(table: _Table, layout: _Layout, source: str, warnings: list[Dia
             if not mine and not theirs:
                 message = f"players {i + 1} and {j + 1} have no result against each other"
                 location = layout.data[j].location(source, layout.column(i))
-                warnings.append(Diagnostic(message, location))
+                warnings.append(Diagnostic(message, location, code="csv.no-result"))
                 continue
             if len(mine) == len(theirs) and all(
                 pair in _AGREEING for pair in zip(mine, theirs, strict=True)
@@ -474,7 +474,9 @@ def _check_points(
     text = row.cell(column)
     if text and player.stated_points is None:
         message = f"{player.name}: the points cell {text!r} is not a number; not checked"
-        warnings.append(Diagnostic(message, row.location(source, column)))
+        warnings.append(
+            Diagnostic(message, row.location(source, column), code="csv.points-not-a-number")
+        )
 
 
 def _rating(row: _Row, column: int, source: str) -> int | None:

@@ -342,7 +342,7 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     if raw.errors:
         message = f"{label}: the movetext has errors "
         message += f"({raw.errors[0]}); the result is read from the Result tag"
-        warnings.append(Diagnostic(message, raw.location(source)))
+        warnings.append(Diagnostic(message, raw.location(source), code="pgn.movetext-errors"))
     if result != _UNFINISHED and result not in _RESULTS:
         raise InputError(
             raw.location(source, "Result"),
@@ -352,7 +352,9 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     warnings.extend(_termination_checks(raw, label, source))
     if result == _UNFINISHED:
         message = f"{label} is unfinished (*): ignored"
-        warnings.append(Diagnostic(message, raw.location(source, "Result")))
+        warnings.append(
+            Diagnostic(message, raw.location(source, "Result"), code="pgn.unfinished-game")
+        )
         return None
     white_kind, black_kind = _kinds(raw, source, warnings)
     if _is_bye(white) or _is_bye(black):
@@ -378,14 +380,18 @@ def _termination_checks(raw: _RawGame, label: str, source: str) -> list[Diagnost
             f'{label}: the movetext ends with "{marker}" but the Result tag (line {tag}) says '
             f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
         )
-        found.append(Diagnostic(message, Location(source, line, column)))
+        found.append(
+            Diagnostic(message, Location(source, line, column), code="pgn.result-marker-differs")
+        )
     decided, how = raw.ending
     if decided and decided not in _MARKERS[result]:
         message = (
             f'{label}: the moves end in {how} ("{decided}") but the Result tag says '
             f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
         )
-        found.append(Diagnostic(message, raw.location(source, "Result")))
+        found.append(
+            Diagnostic(message, raw.location(source, "Result"), code="pgn.result-position-differs")
+        )
     return found
 
 
@@ -444,7 +450,9 @@ def _kinds(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> tuple[Resu
         return white_kind, black_kind
     if white_kind is K.DRAW:
         message = "a draw cannot be a forfeit: read as a played draw"
-        warnings.append(Diagnostic(message, raw.location(source, "Result")))
+        warnings.append(
+            Diagnostic(message, raw.location(source, "Result"), code="pgn.forfeit-draw")
+        )
         return white_kind, black_kind
     return _AS_FORFEIT[white_kind], _AS_FORFEIT[black_kind]
 
@@ -561,7 +569,9 @@ class _Roster:
         if not old:
             return new
         message = f"{entrant.name}: {what} {new} differs from {old} given before; {old} is used"
-        self.warnings.append(Diagnostic(message, raw.location(self.source)))
+        self.warnings.append(
+            Diagnostic(message, raw.location(self.source), code="pgn.player-tag-differs")
+        )
         return old
 
     def _start_number(self, raw: _RawGame, tag: str, entrant: _Entrant) -> None:
@@ -590,7 +600,9 @@ class _Roster:
                 f"only {len(given)} of {len(entrants)} players have a start number tag; "
                 "players are numbered by rating instead"
             )
-            self.warnings.append(Diagnostic(message, Location(self.source)))
+            self.warnings.append(
+                Diagnostic(message, Location(self.source), code="pgn.start-numbers-partial")
+            )
         numbers = [0] * len(entrants)
         for number, entrant in enumerate(sorted(entrants, key=_seeding_key), start=1):
             numbers[entrant.order] = number
@@ -715,7 +727,11 @@ def _event_name(raw_games: list[_RawGame], source: str, warnings: list[Diagnosti
     if len(events) > 1:
         names = ", ".join(repr(name) for name in events)
         message = f"the games belong to {len(events)} events ({names}); read as one tournament"
-        warnings.append(Diagnostic(message, Location(source, list(events.values())[1], 1)))
+        warnings.append(
+            Diagnostic(
+                message, Location(source, list(events.values())[1], 1), code="pgn.several-events"
+            )
+        )
     return next(iter(events), "")
 
 

@@ -177,7 +177,7 @@ def _add_spelling(person: _Person, appearance: Appearance, warnings: list[Diagno
     message = f"{appearance} taken as the same player as {person}"
     if name_key(appearance.name) != name_key(person.first.name):
         message += f": both have FIDE id {person.fide_id}"
-    warnings.append(Diagnostic(message, appearance.location))
+    warnings.append(Diagnostic(message, appearance.location, code="pgn.spelling-merged"))
 
 
 def _namesakes(ids_by_key: dict[str, dict[str, Appearance]]) -> Iterable[Diagnostic]:
@@ -190,7 +190,7 @@ def _namesakes(ids_by_key: dict[str, dict[str, Appearance]]) -> Iterable[Diagnos
                 f'"{first.name}" with FIDE id {first_id} (line {first.location.line}): '
                 "same name, different FIDE ids"
             )
-            yield Diagnostic(message, appearance.location)
+            yield Diagnostic(message, appearance.location, code="pgn.same-name-two-ids")
 
 
 def _look_alikes(people: list[_Person]) -> Iterable[Diagnostic]:
@@ -207,7 +207,11 @@ def _look_alikes(people: list[_Person]) -> Iterable[Diagnostic]:
                 warned.add((owner, number))
                 if person.fide_id and other.fide_id:
                     continue
-                yield Diagnostic(_look_alike_message(appearance, other), appearance.location)
+                yield Diagnostic(
+                    _look_alike_message(appearance, other),
+                    appearance.location,
+                    code="pgn.look-alike-names",
+                )
 
 
 def _look_alike_message(appearance: Appearance, other: _Person) -> str:

@@ -245,7 +245,11 @@ def _with_national_ratings(
             raise line.error(49, text, "a national rating in columns 49-52")
         if number not in numbers:
             warnings.append(
-                Diagnostic(f"national rating for unknown player {number}", line.location(5))
+                Diagnostic(
+                    f"national rating for unknown player {number}",
+                    line.location(5),
+                    code="trf.national-rating-unknown-player",
+                )
             )
         ratings[number] = rating
     return tuple(

@@ -93,7 +93,13 @@ def read_header_record(line: Line, header: HeaderRecords, warnings: list[Diagnos
         team_reader(line, header.team, warnings)
     elif record in NOT_APPLIED and record not in header.unapplied:
         header.unapplied.add(record)
-        warnings.append(Diagnostic(f"record {record}, {NOT_APPLIED[record]}", line.location(1)))
+        warnings.append(
+            Diagnostic(
+                f"record {record}, {NOT_APPLIED[record]}",
+                line.location(1),
+                code="trf.record-not-applied",
+            )
+        )
 
 
 def _read_name(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
@@ -110,7 +116,9 @@ def _read_start_date(line: Line, header: HeaderRecords, warnings: list[Diagnosti
             f"start date {text!r} not understood (expected YYYY/MM/DD, YYYY-MM-DD, "
             "YYYY.MM.DD, DD.MM.YYYY or DD/MM/YYYY); the start date is left unknown"
         )
-        warnings.append(Diagnostic(message, line.location(column)))
+        warnings.append(
+            Diagnostic(message, line.location(column), code="trf.start-date-unreadable")
+        )
 
 
 def _read_type_text(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:
@@ -268,7 +276,11 @@ def _read_172(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> 
     header.national_federation, header.rating_method = federation, method
     if method == "OTHER":
         warnings.append(
-            Diagnostic("record 172: rating method OTHER is not applied", line.location(9))
+            Diagnostic(
+                "record 172: rating method OTHER is not applied",
+                line.location(9),
+                code="trf.rating-method-other",
+            )
         )
 
 
@@ -294,7 +306,7 @@ def declared_rounds(header: HeaderRecords, warnings: list[Diagnostic]) -> int | 
             f"record XXR says {header.rounds_xxr[0]} rounds but record 142 says "
             f"{header.rounds_142[0]}; using {header.rounds_142[0]}"
         )
-        warnings.append(Diagnostic(message, header.rounds_xxr[1]))
+        warnings.append(Diagnostic(message, header.rounds_xxr[1], code="trf.rounds-disagree"))
     chosen = header.rounds_142 or header.rounds_xxr
     return chosen[0] if chosen else None
 
@@ -346,7 +358,7 @@ def _xxs_changes(
                 f"using the white value {format_points(white_value)}"
             )
             location = (black or white or Assignment(Fraction(0), Location())).location
-            warnings.append(Diagnostic(message, location))
+            warnings.append(Diagnostic(message, location, code="trf.xxs-colour-points"))
         changes.update(dict.fromkeys(kinds, white_value))
     for code, kinds in _XXS_SINGLE_KINDS.items():
         if code in assigned:

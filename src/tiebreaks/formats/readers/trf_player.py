@@ -264,7 +264,7 @@ def _read_rank(line: Line, warnings: list[Diagnostic]) -> int | None:
     rank = parse_count(text)
     if rank is None or rank == 0:
         message = f"the rank {text!r} in columns 86-89 is not a positive number; ignored"
-        warnings.append(Diagnostic(message, line.location(86)))
+        warnings.append(Diagnostic(message, line.location(86), code="trf.rank-not-a-number"))
         return None
     return rank
 
@@ -574,7 +574,9 @@ def _reconcile(
             f"round {round_number}: result {kind.value!r} ({kind.description}) without an "
             f"opponent; read as a {bye.description}"
         )
-        warnings.append(Diagnostic(message, line.location(column + 7)))
+        warnings.append(
+            Diagnostic(message, line.location(column + 7), code="trf.game-without-opponent")
+        )
         return RoundResult(bye)
     if kind.has_opponent:
         return RoundResult(kind, opponent, colour)
@@ -589,5 +591,7 @@ def _reconcile(
                 f"round {round_number}: a {kind.description} ({kind.value!r}) cannot have an "
                 f"opponent; player {opponent} is ignored"
             )
-        warnings.append(Diagnostic(message, line.location(column)))
+        warnings.append(
+            Diagnostic(message, line.location(column), code="trf.opponent-without-game")
+        )
     return RoundResult(kind)

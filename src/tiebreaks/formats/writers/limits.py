@@ -155,7 +155,7 @@ def shortened_names(
                 f"{player_label(player)}: name shortened to {player_width} characters: "
                 f"{player.name!r} -> {name!r}"
             )
-            changes.append(Diagnostic(message, where))
+            changes.append(Diagnostic(message, where, code="write.name-shortened"))
         players.append(replace(player, name=name) if name != player.name else player)
     changes.extend(_now_equal(tournament.players, players))
     records = tournament.team_records
@@ -190,7 +190,9 @@ def _cut_team(
             message = (
                 f"{team_label(team)}: {field} shortened to {width} characters: {old!r} -> {new!r}"
             )
-            changes.append(Diagnostic(message, _where(tournament, team.line)))
+            changes.append(
+                Diagnostic(message, _where(tournament, team.line), code="write.name-shortened")
+            )
     return replace(team, name=name, short_name=short)
 
 
@@ -208,6 +210,7 @@ def _now_equal(before: tuple[Player, ...], after: list[Player]) -> Iterator[Diag
             hint=ParameterHint(
                 "table", "a rating list matched by name ({}) cannot tell them apart"
             ),
+            code="write.names-now-equal",
         )
 
 
@@ -223,7 +226,8 @@ def _teams_now_equal(
     for other, team, name in _merged(pairs):
         yield Diagnostic(
             f"teams {other.number} and {team.number} have the same name after shortening, "
-            f"{name!r}: the standings cannot tell them apart by name"
+            f"{name!r}: the standings cannot tell them apart by name",
+            code="write.names-now-equal",
         )
 
 
