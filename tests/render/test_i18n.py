@@ -123,6 +123,7 @@ def used_messages() -> set[tuple[str | None, str]]:
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
     found: set[tuple[str | None, str]] = set()
     sources = [(path, "python") for path in sorted(RENDER.glob("*.py"))]
+    sources += [(RENDER / "explanations" / "national.py", "python")]
     sources += [
         (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
     ]

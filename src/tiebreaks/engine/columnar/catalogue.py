@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import game_counts, national, ratings  # noqa: F401  (they register)
+from . import game_counts, ratings  # noqa: F401  (they register)
 from .registry import IMPLEMENTATIONS, VectorCompute
 
 
