@@ -26,7 +26,7 @@ import numpy as np
 
 from ....model import ResultKind
 from ...column import Column
-from ...columnar.grid import KINDS, Integers, grid
+from ...columnar.grid import KINDS, Flags, Integers, grid
 from ...columnar.sums import trimmed_sums
 from ...columnar.unplayed import unplayed_as_draw_points
 from ...context import Context
@@ -92,7 +92,7 @@ def over_the_board(context: Context, per_participant: Integers) -> Integers:
     opponent with adjusted score 0)."""
     table = grid(context)
     opponent = np.where(table.played, table.opponent, 0)
-    return np.where(table.played, per_participant[opponent], 0)  # type: ignore[no-any-return]
+    return np.where(table.played, per_participant[opponent], 0)
 
 
 def opponent_scores(context: Context) -> Integers:
@@ -243,7 +243,7 @@ def _sum_trace(
 # Cumulative and Cumulative of Opposition (rule 34E3 and 34E)
 
 
-def _unplayed_wins(context: Context) -> np.ndarray:  # type: ignore[type-arg]
+def _unplayed_wins(context: Context) -> Flags:
     """Per participant and round: the win value scored without a game (full-point or
     pairing-allocated bye scored as a win, forfeit win; rule 34E3)."""
     table = grid(context)
@@ -379,7 +379,7 @@ def us_sonneborn_berger_shares(context: Context) -> Integers:
     34E): the opponent's adjusted score times the outcome in half-points (win 2, draw 1,
     loss 0); 0 without a game over the board."""
     table = grid(context)
-    return over_the_board(context, us_adjusted_scores(context)) * np.maximum(table.outcome, 0)  # type: ignore[no-any-return]
+    return over_the_board(context, us_adjusted_scores(context)) * np.maximum(table.outcome, 0)
 
 
 @tiebreak("USSB", "US Sonneborn-Berger", "US 34E", "C")
@@ -497,7 +497,6 @@ register(
         order_group=order_group,
     )
 )
-
 
 
 #: what a game among a tied group is called (RBT)
