@@ -59,6 +59,10 @@ class Reason(StrEnum):
     VOLUNTARY_UNPLAYED = "voluntary-unplayed"
     #: the most significant value (``/Mn``, Art. 14.3)
     MOST_SIGNIFICANT = "most-significant"
+    #: one of the lowest values a US Chess median drops (US Chess rules 34E, 34E1)
+    US_LOWEST = "us-lowest"
+    #: one of the highest values a US Chess median drops (US Chess rules 34E, 34E1)
+    US_HIGHEST = "us-highest"
 
 
 #: the article of each reason
@@ -66,6 +70,8 @@ REASON_ARTICLES: dict[Reason, str] = {
     Reason.LEAST_SIGNIFICANT: "14.1",
     Reason.VOLUNTARY_UNPLAYED: "16.5",
     Reason.MOST_SIGNIFICANT: "14.3",
+    Reason.US_LOWEST: "US 34E1",
+    Reason.US_HIGHEST: "US 34E1",
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from . import national  # noqa: F401  (it registers)
 from .registry import IMPLEMENTATIONS, VectorCompute
 
 

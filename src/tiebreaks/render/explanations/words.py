@@ -96,6 +96,12 @@ _CUTS = {
     Reason.MOST_SIGNIFICANT: N_("most significant value (Art. 14.3)"),
 }
 
+
+def words_for_cuts(texts: dict[Reason, str]) -> None:
+    """Register what a family's own reasons for a cut are called (marked with :func:`N_`)."""
+    _CUTS.update(texts)
+
+
 #: a family's sentences: the trace and the words give the definition, one text per entry and
 #: the steps
 Describer = Callable[[Trace, Words], tuple[str, list[str], list[str]]]

@@ -1,4 +1,4 @@
-"""German practice (DSB): the Feinwertungen that have no FIDE C.07 acronym.
+"""German practice (DSB): the Feinwertungen that have no FIDE C.07 acronym, on arrays.
 
 The seeds (000, 002, 003, 004) and the specification (§3.15) map most German terms onto FIDE
 tie-breaks: Buchholz mit Streichresultat(en) = ``BH/C1``, ``BH/C2``; gemittelte Buchholz =
@@ -15,94 +15,128 @@ remains is defined here:
   the games between them goes ahead.
 
 Unplayed rounds follow the run's regime (``--rules``) like BH; the DSB text itself was not
-available (spec Q15), so the readings are documented in ``docs/conformance.md``.
+available (spec Q15), so the readings are documented in ``docs/conformance.md``. The value
+tie-breaks are computed for the whole field on the arrays of
+:func:`~tiebreaks.engine.columnar.grid.grid`; each tracer gives one participant's trace from
+the same arrays.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+
 from ...column import Column
+from ...columnar.grid import Flags, Integers, grid
+from ...columnar.sums import Contributions, cuts_of_row, modified_sums
 from ...context import Context
 from ...explanation import (
     Explanation,
     Line,
-    count_explanation,
-    explains,
     explains_group,
     header,
     place_in,
-    sum_explanation,
 )
-from ...opponents import opponent_contributions
 from ...registry import Definition, Kind, register, tiebreak
 from ...spec import TiebreakSpec
-from ...sums import Contribution, SumDefinition
+from ...trace import Entry, Role, Trace, traces
 from ...unplayed import under_regime
-from ...wording import points, round_text, who
+from ...wording import who
 from ..buchholz import buchholz_values
 from ..direct_encounter import encounter_lines, mini_table, order_group
-from ..ratings import games_over_the_board, participant_ratings
+from ..ratings import participant_ratings
+
+#: what a game over the board adds to GPL
+GAME = "game"
 
 
-def buchholz_of_buchholz_sum(context: Context, spec: TiebreakSpec) -> SumDefinition:
-    """BBH as a sum: per round with an opponent, that opponent's Buchholz (``context``
-    already under the regime)."""
-    buchholz = buchholz_values(context, TiebreakSpec("BH")).tolist()
-    rows = [
-        [
-            Contribution(
-                item.round, item.opponent, buchholz[item.opponent], buchholz[item.opponent]
+def opponent_items(context: Context, included: Flags, per_participant: Integers) -> Contributions:
+    """Per participant and round ``per_participant`` of the opponent of each ``included``
+    round (0 elsewhere), as the contributions of a sum cut by ``/Cn`` and ``/Mn`` (the lowest
+    first, then the highest; no Art. 16.5 exception: these rounds all have an opponent)."""
+    opponent = np.where(included, grid(context).opponent, 0)
+    value = np.where(included, per_participant[opponent], 0)
+    return Contributions(value, value, included, np.zeros_like(included))
+
+
+def opponent_sum(context: Context, items: Contributions, spec: TiebreakSpec) -> Integers:
+    """Every participant's sum of ``items`` after ``/Cn`` or ``/Mn`` (C.07 Art. 14)."""
+    return modified_sums(items, spec.cut, spec.median, vur_exception=False)
+
+
+def opponent_trace(
+    context: Context, spec: TiebreakSpec, index: int, items: Contributions, ratings: bool
+) -> Trace:
+    """One entry per included round: the opponent (a game, or a forfeit counted as one) and
+    what they add (``ratings``: their rating, whole numbers; else a score in units), with
+    the cuts of ``/Cn`` and ``/Mn``."""
+    unit = 1 if ratings else context.unit
+    table = grid(context)
+    cuts = cuts_of_row(items, index, spec.cut, spec.median, vur_exception=False)
+    entries = []
+    for column in np.flatnonzero(items.included[index]).tolist():
+        amount = Fraction(int(items.value[index, column]), unit)
+        reason = cuts.get(column)
+        entries.append(
+            Entry(
+                round=column + 1,
+                role=Role.OPPONENT if table.played[index, column] else Role.FORFEIT_AS_GAME,
+                amount=amount,
+                opponent=int(table.opponent[index, column]),
+                rating=int(amount) if ratings else None,
+                kept=reason is None,
+                reason=reason,
             )
-            for item in row
-            if item.opponent >= 0
-        ]
-        for row in opponent_contributions(context, spec.forfeits_as_played, weighted=False)
-    ]
-    return SumDefinition(rows, spec.cut, spec.median, False, context.unit)
+        )
+    value = sum((entry.amount for entry in entries if entry.kept and entry.amount), Fraction(0))
+    return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
+
+
+def buchholz_of_buchholz_items(context: Context, spec: TiebreakSpec) -> Contributions:
+    """BBH's contributions: for every round with an opponent (games over the board; forfeits
+    with ``/P`` or with pre-determined pairings, C.07 (2026) Art. 15.2), that opponent's
+    Buchholz (Art. 8.1); ``context`` already under the regime."""
+    buchholz = buchholz_values(context, TiebreakSpec("BH"))
+    table = grid(context)
+    counted = table.played
+    if spec.forfeits_as_played or context.predetermined:
+        counted = counted | table.forfeit
+    return opponent_items(context, counted & (table.opponent >= 0), buchholz)
 
 
 @tiebreak("BBH", "Buchholz of Buchholz (verfeinerte Buchholz)", "DSB", "CC", "CMPV")
 def buchholz_of_buchholz(context: Context, spec: TiebreakSpec) -> Column:
     """BBH: for every round with an opponent (games over the board; forfeits with ``/P`` or
-    in round robins), that opponent's Buchholz; rounds without an opponent add nothing (a
-    dummy or virtual opponent has no opponents of its own). ``/Cn`` and ``/Mn`` cut the
-    opponents with the lowest (and highest) Buchholz."""
-    definition = buchholz_of_buchholz_sum(under_regime(context, spec), spec)
-    return Column(spec, definition.values(), context.unit)
-
-
-@explains("BBH")
-def explain_buchholz_of_buchholz(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per opponent with their Buchholz."""
+    in round robins), that opponent's Buchholz under the regime; rounds without an opponent
+    add nothing (a dummy or virtual opponent has no opponents of its own). ``/Cn`` and
+    ``/Mn`` cut the opponents with the lowest (and highest) Buchholz."""
     base = under_regime(context, spec)
-
-    def line(item: Contribution) -> str:
-        text = round_text(base, index, item.round - 1)
-        return f"{text}: their Buchholz {points(base, item.value)}"
-
-    return sum_explanation(
-        context,
-        spec,
-        index,
-        buchholz_of_buchholz_sum(base, spec),
-        line,
-        "Buchholz of Buchholz (verfeinerte Buchholz): the sum of the opponents' Buchholz;"
-        f" rounds without an opponent add nothing; rules {base.rules.name}",
-    )
+    values = opponent_sum(base, buchholz_of_buchholz_items(base, spec), spec)
+    return Column(spec, values.tolist(), context.unit)
 
 
-def sum_of_ratings(context: Context, spec: TiebreakSpec) -> SumDefinition:
-    """SOR as a sum: the rating of each opponent met over the board."""
+@traces("BBH")
+def trace_buchholz_of_buchholz(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per opponent with their Buchholz, and the cuts."""
+    base = under_regime(context, spec)
+    items = buchholz_of_buchholz_items(base, spec)
+    return opponent_trace(base, spec, index, items, ratings=False)
+
+
+#: ratings whose sums over the rounds stay inside int64
+_LARGEST_RATING = 2**40
+
+
+def rating_items(context: Context, spec: TiebreakSpec) -> Contributions:
+    """SOR's contributions: the rating of each opponent met over the board (unrated ones get
+    the rating of ``/U`` or of the run; UsageError without one, C.07 Art. 10), exact Python
+    integers where a rating is too large for int64 sums."""
     ratings = participant_ratings(context, spec)
-    rows = [
-        [
-            Contribution(game.round, game.opponent, ratings[game.opponent], ratings[game.opponent])
-            for game in games
-        ]
-        for games in games_over_the_board(context)
-    ]
-    return SumDefinition(rows, spec.cut, spec.median, False, 1)
+    large = any(abs(rating) >= _LARGEST_RATING for rating in ratings)
+    table = grid(context)
+    array = np.array(ratings, dtype=object if large else np.int64).reshape(len(ratings))
+    return opponent_items(context, table.played & (table.opponent >= 0), array)
 
 
 @tiebreak("SOR", "Sum of Opponents' Ratings", "DSB", "D", "CMU", rating_based=True)
@@ -110,48 +144,28 @@ def sum_of_opponents_ratings(context: Context, spec: TiebreakSpec) -> Column:
     """SOR: the sum of the ratings of the opponents met over the board (forfeits and byes
     excluded, as for ARO, C.07 (2026) Art. 10.1); ``/Cn`` and ``/Mn`` drop the lowest (and
     highest) ratings."""
-    return Column(spec, sum_of_ratings(context, spec).values())
+    return Column(spec, opponent_sum(context, rating_items(context, spec), spec).tolist())
 
 
-@explains("SOR")
-def explain_sum_of_opponents_ratings(
-    context: Context, spec: TiebreakSpec, index: int
-) -> Explanation:
-    """One line per game over the board with the opponent's rating."""
-    players = context.tournament.players
-
-    def line(item: Contribution) -> str:
-        text = round_text(context, index, item.round - 1)
-        rated = players[item.opponent].rating
-        note = "" if rated else " (unrated: the rating set for unrated players)"
-        return f"{text}: rating {item.value}{note}"
-
-    return sum_explanation(
-        context,
-        spec,
-        index,
-        sum_of_ratings(context, spec),
-        line,
-        "Sum of the ratings of the opponents met over the board (DSB Performance-Wertung)",
-    )
+@traces("SOR")
+def trace_sum_of_opponents_ratings(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per game over the board with the opponent's rating, and the cuts."""
+    return opponent_trace(context, spec, index, rating_items(context, spec), ratings=True)
 
 
 @tiebreak("GPL", "Number of Games Played", "DSB", "B", "")
 def games_played(context: Context, spec: TiebreakSpec) -> Column:
     """GPL: games played over the board (rated or unrated); forfeits and byes are not games."""
-    return Column(spec, [sum(kind.played for kind in row) for row in context.kinds])
+    return Column(spec, grid(context).played.sum(axis=1).tolist())
 
 
-@explains("GPL")
-def explain_games_played(context: Context, spec: TiebreakSpec, index: int) -> Explanation:
-    """One line per game played over the board."""
-    counted = [
-        (round_index, round_text(context, index, round_index))
-        for round_index, kind in enumerate(context.kinds[index])
-        if kind.played
-    ]
-    meaning = "Number of games played over the board (forfeits and byes are not games)"
-    return count_explanation(context, spec, index, counted, meaning)
+@traces("GPL")
+def trace_games_played(context: Context, spec: TiebreakSpec, index: int) -> Trace:
+    """One entry per game played over the board, each adding 1."""
+    columns = np.flatnonzero(grid(context).played[index]).tolist()
+    entries = tuple(Entry(column + 1, GAME, Fraction(1)) for column in columns)
+    value = Fraction(len(entries))
+    return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
 
 
 def _black_games_among(context: Context, index: int, members: set[int]) -> int:

@@ -1,10 +1,6 @@
-"""Issue 8: the columnar national tie-breaks (US Chess rule 34E: MMED, MED, SOLK, CUM, OCUM,
-KASH, USSB, MBLK; DSB: BBH, SOR, GPL) give exactly the reference values.
-
-The equivalence harness of ``test_vectorised`` compares both paths on the corpus, the generated
-tournaments and hypothesis tournaments under every rules regime; a hypothesis test adds other
-score systems and partial contexts (after round t). Small hand-computed cases check the columnar
-values against the rules themselves.
+"""The national tie-breaks on arrays (US Chess rule 34E: MMED, MED, SOLK, CUM, OCUM, KASH,
+USSB, MBLK; DSB: BBH, SOR, GPL): hand-computed values from the rules themselves, at every size
+(no threshold chooses another implementation), with exact integers where int64 could overflow.
 """
 
 from __future__ import annotations
@@ -13,130 +9,22 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tiebreaks.engine.catalogue import resolve
-from tiebreaks.engine.columnar import vector_column
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.spec import parse_spec
+from tiebreaks.engine.trace import Reason, Role, Trace, tracer_for
 from tiebreaks.errors import UsageError
 from tiebreaks.model import ResultKind, ScoreSystem, Tournament
 from tiebreaks.model.rules import rules_by_name
-from tiebreaks.model.scoring import STANDARD
 
 from ..builders import Builder
-from ..strategies import round_robins, swiss_tournaments
-from .test_vectorised import (
-    CORPUS,
-    GENERATED,
-    REGIMES,
-    assert_all_same,
-    assert_same_columns,
-    reference_column,
-)
 
 F = Fraction
 
-#: per acronym, the variants the columnar path computes (it must not decline them)
-VARIANTS: dict[str, list[str]] = {
-    "MMED": ["MMED"],
-    "MED": ["MED"],
-    "SOLK": ["SOLK"],
-    "CUM": ["CUM"],
-    "OCUM": ["OCUM"],
-    "KASH": ["KASH"],
-    "USSB": ["USSB"],
-    "MBLK": ["MBLK"],
-    "GPL": ["GPL"],
-    "BBH": [
-        "BBH",
-        "BBH/C1",
-        "BBH/C2",
-        "BBH/M1",
-        "BBH/M2",
-        "BBH/P",
-        "BBH/C1/P",
-        "BBH/M1/P",
-        "BBH/V2026",
-        "BBH/V2024",
-        "BBH/V2009",
-        "BBH/VN",
-        "BBH/VD",
-        "BBH/VUS",
-        "BBH/C1/V2009",
-    ],
-    "SOR": ["SOR", "SOR/C1", "SOR/C2", "SOR/M1", "SOR/U1500", "SOR/C1/U1200", "SOR/M1/U2900"],
-}
-
-#: the run's rating for unrated players (``--unrated-rating``) where some take part
-UNRATED = 1400
-
-#: score systems besides 1-½-0: 3-1-0, byes scored apart from wins, absences scoring
-SCORE_SYSTEMS = [
-    STANDARD,
-    ScoreSystem.from_values(F(3), F(1), F(0)),
-    ScoreSystem.from_values(pairing_bye=F(1, 2)),
-    ScoreSystem.from_values(F(2), F(1), F(0), absence=F(1, 2), pairing_bye=F(1)),
-    STANDARD.with_points({ResultKind.FULL_BYE: F(1, 2), ResultKind.FORFEIT_WIN: F(1, 2)}),
-]
-
-
-def unrated_rating_for(tournament: Tournament) -> int | None:
-    """The run's rating for unrated players where the tournament has some (SOR needs one)."""
-    return UNRATED if any(not player.rating for player in tournament.players) else None
-
-
-def check(tournament: Tournament, rules: str) -> None:
-    assert_all_same(tournament, rules, VARIANTS, unrated_rating_for(tournament))
-
-
-@pytest.mark.parametrize("rules", REGIMES)
-@pytest.mark.parametrize(("name", "tournament"), CORPUS, ids=[name for name, _ in CORPUS])
-def test_corpus(name: str, tournament: Tournament, rules: str) -> None:
-    check(tournament, rules)
-
-
-@pytest.mark.parametrize("rules", REGIMES)
-@pytest.mark.parametrize(("name", "tournament"), GENERATED, ids=[name for name, _ in GENERATED])
-def test_generated(name: str, tournament: Tournament, rules: str) -> None:
-    check(tournament, rules)
-
-
-@settings(max_examples=80)
-@given(swiss_tournaments(max_players=14, max_rounds=8), st.sampled_from(REGIMES))
-def test_hypothesis_swiss(tournament: Tournament, rules: str) -> None:
-    check(tournament, rules)
-
-
-@settings(max_examples=30)
-@given(round_robins(), st.sampled_from(REGIMES))
-def test_hypothesis_round_robins(tournament: Tournament, rules: str) -> None:
-    check(tournament, rules)
-
-
-@settings(max_examples=60)
-@given(
-    swiss_tournaments(max_players=12, max_rounds=10),
-    st.sampled_from(SCORE_SYSTEMS),
-    st.sampled_from(REGIMES),
-    st.data(),
-)
-def test_hypothesis_score_systems_and_partial_rounds(
-    tournament: Tournament, score_system: ScoreSystem, rules: str, data: st.DataObject
-) -> None:
-    """Other score systems (the win value of CUM, the draw of the adjusted score) and the
-    standings after round t (t = 0 included: no round considered)."""
-    after_round = data.draw(st.integers(0, tournament.rounds), label="after_round")
-    tournament = replace(tournament, score_system=score_system)
-    context = build_context(tournament, rules_by_name(rules), after_round=after_round)
-    for variants in VARIANTS.values():
-        for text in variants:
-            assert_same_columns(context, text)
-
 
 # --------------------------------------------------------------------------------------------
-# Hand-computed values on the columnar path
+# Hand-computed values
 
 
 def _small_swiss() -> Tournament:
@@ -152,11 +40,10 @@ def _small_swiss() -> Tournament:
     return builder.build()
 
 
-def _vector_values(context: Context, text: str) -> list[Fraction | None]:
-    spec, _ = resolve(parse_spec(text))
-    column = vector_column(context, spec, force=True)
-    assert column is not None
-    return column.values()
+def _values(context: Context, text: str) -> list[Fraction | None]:
+    spec, entry = resolve(parse_spec(text))
+    assert entry.compute is not None
+    return entry.compute(context, spec).values()
 
 
 @pytest.mark.parametrize(
@@ -200,27 +87,23 @@ def _vector_values(context: Context, text: str) -> list[Fraction | None]:
 )
 def test_hand_computed(text: str, rules: str, expected: list[str]) -> None:
     context = build_context(_small_swiss(), rules_by_name(rules))
-    assert _vector_values(context, text) == [F(value) for value in expected]
+    assert _values(context, text) == [F(value) for value in expected]
 
 
 def test_run_rating_for_unrated_players() -> None:
     """``--unrated-rating 1600``: 4 counts 1600 (3: 1600 + 2000 + 1800); ``/U`` wins over it."""
     context = build_context(_small_swiss(), rules_by_name("fide-2026"))
     context.cache["unrated_rating"] = 1600
-    assert _vector_values(context, "SOR") == [F(3700), F(3900), F(5400), F(1900)]
-    assert _vector_values(context, "SOR/U1500")[2] == F(5300)
+    assert _values(context, "SOR") == [F(3700), F(3900), F(5400), F(1900)]
+    assert _values(context, "SOR/U1500")[2] == F(5300)
 
 
-def test_unrated_players_without_a_rating_refuse_like_the_reference() -> None:
-    """Unrated participants and no rating for them: C.07 Art. 10 removes SOR; both paths raise
-    the same UsageError."""
+def test_unrated_players_without_a_rating_refuse() -> None:
+    """Unrated participants and no rating for them: C.07 Art. 10 removes SOR unless a rating
+    is set (``/U``)."""
     context = build_context(_small_swiss(), rules_by_name("fide-2026"))
-    spec, _ = resolve(parse_spec("SOR"))
-    with pytest.raises(UsageError) as vector_error:
-        vector_column(context, spec, force=True)
-    with pytest.raises(UsageError) as reference_error:
-        reference_column(context, "SOR")
-    assert str(vector_error.value) == str(reference_error.value)
+    with pytest.raises(UsageError, match="SOR/U<rating>"):
+        _values(context, "SOR")
 
 
 def test_nine_rounds_drop_two_on_each_side() -> None:
@@ -233,9 +116,9 @@ def test_nine_rounds_drop_two_on_each_side() -> None:
     for round_number in range(1, 10):
         builder.game(round_number, 1, round_number + 1, "1-0" if round_number <= 5 else "0-1")
     context = build_context(builder.build(), rules_by_name("fide-2026"))
-    assert _vector_values(context, "MMED")[0] == 32
-    assert _vector_values(context, "MED")[0] == 22
-    assert _vector_values(context, "SOLK")[0] == 40
+    assert _values(context, "MMED")[0] == 32
+    assert _values(context, "MED")[0] == 22
+    assert _values(context, "SOLK")[0] == 40
 
 
 def test_even_score_drops_both_sides() -> None:
@@ -246,8 +129,8 @@ def test_even_score_drops_both_sides() -> None:
     builder = Builder(rounds=2)
     builder.game(1, 1, 2, "1-0").game(2, 3, 1, "1-0")
     context = build_context(builder.build(), rules_by_name("fide-2026"))
-    assert _vector_values(context, "MMED") == [0, 0, 0]
-    assert _vector_values(context, "SOLK") == [2, 1, 1]
+    assert _values(context, "MMED") == [0, 0, 0]
+    assert _values(context, "SOLK") == [2, 1, 1]
 
 
 def test_one_round_drops_the_only_value() -> None:
@@ -256,6 +139,79 @@ def test_one_round_drops_the_only_value() -> None:
     builder = Builder(rounds=1)
     builder.game(1, 1, 2, "1-0")
     context = build_context(builder.build(), rules_by_name("fide-2026"))
-    assert _vector_values(context, "MED") == [0, 0]
-    assert _vector_values(context, "MMED") == [0, 0]
-    assert _vector_values(context, "SOLK") == [0, 1]
+    assert _values(context, "MED") == [0, 0]
+    assert _values(context, "MMED") == [0, 0]
+    assert _values(context, "SOLK") == [0, 1]
+
+
+# --------------------------------------------------------------------------------------------
+# Exact integers where int64 could overflow
+
+
+def test_large_score_values_stay_exact() -> None:
+    """A win worth 10**7 (the grid holds Python integers): CUM of 1 in the small Swiss is
+    10**7 + 10**7 + 2 x 10**7 less the forfeit win = 3 x 10**7 (rule 34E3); SOLK of 3 adds
+    the adjusted scores (a draw is 1; each unplayed round counts as a draw) of 4 (draw 1,
+    half-point bye 1, forfeit loss 1 = 3), 1 (10**7 + 0 + 1 for the forfeit win) and 2
+    (0 + 1 for the bye + 1) = 10**7 + 6."""
+    big = ScoreSystem.from_values(F(10**7), F(1), F(0))
+    tournament = replace(_small_swiss(), score_system=big)
+    context = build_context(tournament, rules_by_name("fide-2026"))
+    assert _values(context, "CUM")[0] == 3 * 10**7
+    assert _values(context, "SOLK")[2] == 10**7 + 6
+
+
+def test_large_ratings_stay_exact() -> None:
+    """A rating of 10**20 (too large for int64 sums): SOR of 2 = 10**20 + 1900."""
+    builder = Builder(rounds=2)
+    for number, rating in ((1, 10**20), (2, 1800), (3, 1900)):
+        builder.player(number, rating=rating)
+    builder.game(1, 1, 2, "1-0").game(2, 2, 3, "=")
+    context = build_context(builder.build(), rules_by_name("fide-2026"))
+    assert _values(context, "SOR") == [F(1800), F(10**20 + 1900), F(1800)]
+
+
+# --------------------------------------------------------------------------------------------
+# Traces of the DSB tie-breaks (the US Chess ones: test_explain_us_chess.py)
+
+
+def _trace(context: Context, text: str, index: int) -> Trace:
+    spec, _ = resolve(parse_spec(text))
+    tracer = tracer_for(spec.acronym)
+    assert tracer is not None, text
+    return tracer(context, spec, index)
+
+
+def test_sum_of_ratings_trace_with_a_cut() -> None:
+    """3 met 4 (unrated: 1500 by /U), 1 (2000) and 2 (1800); /C1 cuts the 1500 (Art. 14.1):
+    3800."""
+    context = build_context(_small_swiss(), rules_by_name("fide-2026"))
+    found = _trace(context, "SOR/C1/U1500", 2)
+    assert [(e.round, e.opponent, e.rating, e.kept) for e in found.entries] == [
+        (1, 3, 1500, False),
+        (2, 0, 2000, True),
+        (3, 1, 1800, True),
+    ]
+    assert found.entries[0].reason is Reason.LEAST_SIGNIFICANT
+    assert found.value == found.total == 3800
+
+
+def test_buchholz_of_buchholz_trace_counts_the_forfeit_with_p() -> None:
+    """Unadjusted, /P: 1 adds BH(2) 4, BH(3) 4.5 and, for the forfeit won against 4, BH(4) 2:
+    10.5."""
+    context = build_context(_small_swiss(), rules_by_name("unadjusted"))
+    found = _trace(context, "BBH/P", 0)
+    assert [(e.round, e.role, e.opponent, e.amount) for e in found.entries] == [
+        (1, Role.OPPONENT, 1, F(4)),
+        (2, Role.OPPONENT, 2, F(9, 2)),
+        (3, Role.FORFEIT_AS_GAME, 3, F(2)),
+    ]
+    assert found.value == found.total == F(21, 2)
+
+
+def test_games_played_trace() -> None:
+    """1 played rounds 1 and 2 (round 3 was a forfeit): 2."""
+    context = build_context(_small_swiss(), rules_by_name("fide-2026"))
+    found = _trace(context, "GPL", 0)
+    assert [(e.round, e.amount) for e in found.entries] == [(1, F(1)), (2, F(1))]
+    assert found.value == found.total == 2
