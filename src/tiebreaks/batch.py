@@ -17,22 +17,51 @@ lines excepted, so those files are tried again); the last line of a path is its 
 
 from __future__ import annotations
 
+import csv
+import gc
 import glob
 import html
+import io
 import itertools
 import json
+import multiprocessing
 import os
+import signal
 import stat
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypedDict
 
+from .engine.names import resolve_list
 from .errors import InputError, TiebreaksError, UsageError
-from .formats.files import MAX_INPUT_BYTES, InputTooLargeError, file_kind, read_input
+from .formats.detect import read_data
+from .formats.files import (
+    MAX_INPUT_BYTES,
+    InputTooLargeError,
+    check_outputs,
+    file_kind,
+    read_input,
+    same_file,
+)
+from .formats.readers.sniff import json_lines_content
+from .formats.reading import paused_garbage_collector
+from .model.rules import rules_by_name
+from .model.text import shown_name
+from .render.csv import spreadsheet_safe
+from .services.check import check_published
+from .standings import compute_standings
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -111,8 +140,6 @@ class BatchOptions:
     def validate(self) -> None:
         """Raise :class:`~tiebreaks.UsageError` for an unknown mode, rules regime or
         tie-break name, before any file is read."""
-        from .engine.names import resolve_list
-        from .model.rules import rules_by_name
 
         if self.mode not in MODES:
             raise UsageError(f"unknown batch mode {self.mode!r}; modes: {', '.join(MODES)}")
@@ -152,7 +179,6 @@ def process_file(task: Task, options: BatchOptions) -> BatchResult:
 def process_chunk(tasks: Sequence[Task], options: BatchOptions) -> list[BatchResult]:
     """The results of a chunk of files (one call per worker round trip), with the cycle
     collector paused: reading and ranking build many objects and no cycles."""
-    from .formats.reading import paused_garbage_collector
 
     with paused_garbage_collector():
         return [process_file(task, options) for task in tasks]
@@ -161,7 +187,6 @@ def process_chunk(tasks: Sequence[Task], options: BatchOptions) -> list[BatchRes
 def _read(task: Task, max_input: int) -> Tournament:
     """The task's tournament; only a regular file is read (a file that became a named pipe
     since the plan is refused, not waited for)."""
-    from .formats.detect import read_data
 
     data = task.data
     if data is None:
@@ -172,7 +197,6 @@ def _read(task: Task, max_input: int) -> Tournament:
 
 
 def _standings(tournament: Tournament, options: BatchOptions) -> Standings:
-    from .standings import compute_standings
 
     return compute_standings(tournament, options.tiebreaks, options.rules)
 
@@ -191,7 +215,6 @@ def _standings_fields(standings: Standings, top: int) -> BatchResult:
 
 
 def _check_fields(tournament: Tournament, options: BatchOptions) -> BatchResult:
-    from .services.check import check_published
 
     report = check_published(tournament, options.tiebreaks, options.rules)
     fields = _standings_fields(report.standings, options.top)
@@ -223,16 +246,9 @@ def _error_fields(status: str, error: BaseException) -> BatchResult:
 
 def _init_worker() -> None:
     """Worker start-up: Ctrl-C is left to the parent (which stops the workers: no traceback
-    from each of them), the computing modules are imported once and the collector works (a
-    long-lived process; the reading and ranking pause it themselves)."""
-    import gc
-    import signal
-
+    from each of them; the computing modules are imported with this module) and the collector
+    works (a long-lived process; the reading and ranking pause it themselves)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from . import standings  # noqa: F401
-    from .formats import detect  # noqa: F401
-    from .services import check  # noqa: F401
-
     gc.enable()
     gc.freeze()
 
@@ -373,7 +389,6 @@ def protect_inputs(plan: BatchPlan, outputs: Iterable[str | None]) -> list[str]:
     anything is written. A file found in a folder that is an earlier output of ``batch`` (its
     JSON lines or CSV summary, recognised by their first line) is taken out of the plan
     instead; the notes returned say so. Named files are always protected."""
-    from .formats.files import check_outputs, same_file
 
     wanted = [name for name in outputs if name is not None]
     ours = {
@@ -392,7 +407,6 @@ def protect_inputs(plan: BatchPlan, outputs: Iterable[str | None]) -> list[str]:
 def _is_batch_output(path: str) -> bool:
     """True for a file that starts as our result lines (the rule of the format detection,
     :func:`~tiebreaks.formats.readers.sniff.json_lines_content`) or our summary header."""
-    from .formats.readers.sniff import json_lines_content
 
     try:
         with open(path, "rb") as stream:
@@ -537,7 +551,6 @@ class _LocalEngine(_Engine):
         self.capacity = workers
 
     def start(self) -> Executor:
-        from concurrent.futures import ProcessPoolExecutor
 
         return ProcessPoolExecutor(
             self.capacity, mp_context=_mp_context(), initializer=_init_worker
@@ -547,8 +560,6 @@ class _LocalEngine(_Engine):
 def _start_method() -> str:
     """``fork`` (fast, and the workers inherit what is imported) unless other threads run in
     this process, where forking is unsafe; then ``spawn``."""
-    import multiprocessing
-    import threading
 
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
         return "fork"
@@ -556,7 +567,6 @@ def _start_method() -> str:
 
 
 def _mp_context() -> BaseContext:
-    import multiprocessing
 
     return multiprocessing.get_context(_start_method())
 
@@ -583,7 +593,7 @@ class _DaskEngine(_Engine):
 
 def _dask_client(scheduler: object, workers: int | None) -> tuple[Client, list[Client | Cluster]]:
     """The client to use and what to close after (what this module started)."""
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster  # noqa: PLC0415 (optional: dask)
 
     if isinstance(scheduler, Client):
         return scheduler, []
@@ -685,7 +695,6 @@ class _Runner:
 
 def _exception(future: Future[list[BatchResult]]) -> BaseException | None:
     """The exception of a finished future (a cancelled one's is ``CancelledError``)."""
-    from concurrent.futures import CancelledError
 
     try:
         return future.exception()
@@ -741,11 +750,6 @@ def summary_csv(results: Iterable[BatchResult]) -> str:
     """One CSV row per file, sorted by path: every cell shown as
     :func:`~tiebreaks.model.text.shown_name` shows a name (no control or bidirectional
     formatting character) and :func:`~tiebreaks.render.csv.spreadsheet_safe` (no formula)."""
-    import csv
-    import io
-
-    from .model.text import shown_name
-    from .render.csv import spreadsheet_safe
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -776,7 +780,6 @@ def summary_html(results: Iterable[BatchResult]) -> str:
     """A self-contained HTML page: the count of each status and one row per file, sorted by
     path. Every text is escaped, shown as :func:`~tiebreaks.model.text.shown_name`
     shows a name, and isolated in ``<bdi>`` (a right-to-left file name stays in its cell)."""
-    from .model.text import shown_name
 
     rows = sorted(results, key=_path_key)
     counts = ", ".join(
