@@ -25,6 +25,7 @@ from tiebreaks.engine.families.team_encounters import (
     tallies,
 )
 from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.engine.trace import Trace
 from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.model.team_matches import team_tournament
 from tiebreaks.services.explain import explain_value
@@ -266,12 +267,7 @@ def test_explanations_give_the_standings_values(source: str) -> None:
 def test_explanation_wording() -> None:
     standings = _standings("MP,GP,EDEBT,BER")
     encounter = explain_value(standings, standings.row(11), "EDEBT")
-    assert isinstance(encounter, Explanation)
-    texts = [line.text for line in encounter.lines]
-    assert any(
-        "board count" in text and "#11 Team 11 3.5; #14 Team 14 6.5" in text for text in texts
-    )
-    assert any("boards 1-4: 1, 0.5, 0.5, 0" in text for text in texts)
+    assert isinstance(encounter, Trace)  # its board counts: test_group_traces.py
     berlin = explain_value(standings, standings.row(11), "BER")
     assert isinstance(berlin, Explanation)
     # round 3 against 14: board 1 won (4) + draws on boards 2 and 3 (1.5 + 1) = 6.5

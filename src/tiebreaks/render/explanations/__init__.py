@@ -17,7 +17,10 @@ from ...engine.explanation import Explanation, Line
 from ...engine.trace import Entry, Trace
 from ...errors import UsageError
 from ...standings import Standings
-from . import opponents  # noqa: F401  (registers its sentences)
+from . import (
+    groups,  # noqa: F401  (registers its sentences)
+    opponents,  # noqa: F401  (registers its sentences)
+)
 from .words import Words, describer_for
 
 __all__ = ["Words", "difference_text", "explanation", "worded"]
