@@ -53,13 +53,10 @@ def group_games(context: Context, group: list[int], forfeits_as_played: bool) ->
     with pre-determined pairings (Art. 15.2) or ``/P`` (Art. 6.1.1)."""
     table = grid(context)
     rows = np.asarray(group, dtype=np.int64)
-    member = np.zeros(table.size, dtype=np.bool_)
+    member = np.zeros(table.size + 1, dtype=np.bool_)  # the last slot: no opponent (-1)
     member[rows] = True
     opponents = table.opponent[rows]
-    counted = table.played[rows]
-    if forfeits_as_played or context.predetermined:
-        counted = counted | table.forfeit[rows]
-    among = counted & (opponents >= 0) & member[np.maximum(opponents, 0)]
+    among = _counted(context, forfeits_as_played)[rows] & member[opponents]
     among &= opponents != rows[:, None]
     position, column = np.nonzero(among)
     points: Any = table.points[rows[position], column]
@@ -70,6 +67,18 @@ def group_games(context: Context, group: list[int], forfeits_as_played: bool) ->
         opponents[position, column].tolist(),
         points.tolist(),
     )
+
+
+def _counted(context: Context, forfeits_as_played: bool) -> Any:
+    """The rounds that count as games for Art. 6, for the whole field (cached)."""
+
+    def compute() -> Any:
+        table = grid(context)
+        if forfeits_as_played or context.predetermined:
+            return table.played | table.forfeit
+        return table.played
+
+    return context.memo(("direct-encounter-games", forfeits_as_played), compute)
 
 
 @dataclass(frozen=True)
@@ -105,10 +114,11 @@ def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTa
         else:
             averaged[position] += Fraction(sum(scored), len(scored))
     unit = context.unit
-    score = {
-        index: Fraction(whole[position], unit) + averaged[position] / unit
-        for position, index in enumerate(group)
-    }
+    exact = {value: Fraction(value, unit) for value in set(whole)}  # few distinct scores
+    score = {index: exact[whole[position]] for position, index in enumerate(group)}
+    if len(pairs) < len(games.member):  # a pair met more than once (Art. 6.1.2)
+        for position, index in enumerate(group):
+            score[index] += averaged[position] / unit
     unmet = {index: len(group) - 1 - met[position] for position, index in enumerate(group)}
     return MiniTable(score, unmet, games)
 

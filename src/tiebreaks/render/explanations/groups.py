@@ -206,7 +206,8 @@ def _meaning(acronym: str, words: Words) -> str:
 
 
 def _numbers(values: Sequence[Number], words: Words) -> str:
-    return ", ".join(words.number(value) for value in values)
+    """Values listed with "; " (a comma is the decimal mark in German, Italian ...)."""
+    return "; ".join(words.number(value) for value in values)
 
 
 def _order(step: Step, words: Words) -> str:

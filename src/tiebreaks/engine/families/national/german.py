@@ -159,11 +159,10 @@ def black_games_among(context: Context, subgroup: list[int]) -> dict[int, int]:
     ``subgroup`` (one selection on the arrays)."""
     table = grid(context)
     rows = np.asarray(subgroup, dtype=np.int64)
-    member = np.zeros(table.size, dtype=np.bool_)
+    member = np.zeros(table.size + 1, dtype=np.bool_)  # the last slot: no opponent (-1)
     member[rows] = True
     opponents = table.opponent[rows]
-    black = table.black[rows] & table.played[rows] & (opponents >= 0)
-    black &= member[np.maximum(opponents, 0)]
+    black = table.black[rows] & table.played[rows] & member[opponents]
     return dict(zip(subgroup, black.sum(axis=1).tolist(), strict=True))
 
 

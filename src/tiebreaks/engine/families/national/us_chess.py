@@ -331,12 +331,11 @@ def group_result(context: Context, group: list[int]) -> GroupResult:
     selection on the arrays; forfeits never count. A group of one stays as it is."""
     table = grid(context)
     rows = np.asarray(group, dtype=np.int64)
-    member = np.zeros(table.size, dtype=np.bool_)
+    member = np.zeros(table.size + 1, dtype=np.bool_)  # the last slot: no opponent (-1)
     member[rows] = True
     opponents = table.opponent[rows]
     outcomes = table.outcome[rows]
-    among = table.played[rows] & (outcomes >= 0) & (opponents >= 0)
-    among &= member[np.maximum(opponents, 0)]
+    among = table.played[rows] & (outcomes >= 0) & member[opponents]
     balance = dict(zip(group, np.where(among, outcomes - 1, 0).sum(axis=1).tolist(), strict=True))
     position, column = np.nonzero(among)
     games = tuple(
