@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .engine.catalogue import resolve
 from .engine.column import Column, sort_keys
-from .engine.columnar import group_left_tied, load_numpy, vector_column, wanted
+from .engine.columnar import load_numpy, vector_column, wanted
 from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
@@ -568,10 +568,7 @@ def _split_by_group(
     result: list[list[int]] = []
     places: list[Fraction | None] = [Fraction(0)] * context.size
     for group in groups:
-        if len(group) == 1 or group_left_tied(context, spec, group):
-            ordered = [group]
-        else:
-            ordered = entry.order_group(context, spec, group)
+        ordered = [group] if len(group) == 1 else entry.order_group(context, spec, group)
         if len(ordered) > 1:
             ahead = 0
             for subgroup in ordered:

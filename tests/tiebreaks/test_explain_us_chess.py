@@ -17,14 +17,12 @@ from hypothesis import given, settings
 import tiebreaks
 from tests.builders import Builder, player_against
 from tests.strategies import swiss_tournaments
-from tests.tiebreaks.test_us_chess import mixed_swiss, three_tied
+from tests.tiebreaks.test_us_chess import mixed_swiss
 from tiebreaks.engine.catalogue import catalogue, resolve
 from tiebreaks.engine.context import Context, build_context
-from tiebreaks.engine.explanation import Line, group_explainer_for
 from tiebreaks.engine.families.national.us_chess import (
     UsRole,
     UsStep,
-    explain_result_between_tied_players,
 )
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.engine.trace import Reason, Role, Trace, tracer_for
@@ -199,51 +197,7 @@ def test_explanations_are_worded_in_the_language(code: str, lang: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Result between tied players (group tie-break)
-
-
-def test_result_between_tied_players_lines() -> None:
-    """1 beats 2 and 3, 2 beats 3: plus/minus +2, 0, −2."""
-    context = build_context(three_tied(), FIDE_2026)
-    lines = explain_result_between_tied_players(context, parse_spec("RBT"), [0, 1, 2])
-    assert [line.text for line in lines] == [
-        "Round 1: #1 Player 1 beat #2 Player 2",
-        "Round 2: #1 Player 1 beat #3 Player 3",
-        "Round 3: #2 Player 2 beat #3 Player 3",
-        "#1 Player 1: plus/minus +2 (2 wins, 0 draws, 0 losses against the other tied players)",
-        "#2 Player 2: plus/minus 0 (1 win, 0 draws, 1 loss against the other tied players)",
-        "#3 Player 3: plus/minus -2 (0 wins, 0 draws, 2 losses against the other tied players)",
-        "Order: #1 Player 1 (+2), then #2 Player 2 (0), then #3 Player 3 (-2) (US Chess 34E)",
-    ]
-    assert [line.amount for line in lines[3:6]] == [F(2), F(0), F(-2)]
-
-
-def test_result_between_tied_players_without_games() -> None:
-    builder = Builder(rounds=2).game(1, 1, 3, "1-0").game(2, 2, 3, "0-1").game(1, 2, 4, "+-")
-    context = build_context(builder.build(), FIDE_2026)
-    lines: list[Line] = explain_result_between_tied_players(context, parse_spec("RBT"), [0, 1])
-    assert lines[0].text == "No games over the board among the tied players (forfeits do not count)"
-    assert lines[-1].text == (
-        "Equal plus/minus: #1 Player 1 and #2 Player 2 (0, still tied); the result between"
-        " them does not separate them"
-    )
-
-
-def test_result_between_tied_players_gives_the_standings_place() -> None:
-    """The registered group explainer: the place inside the tied group, as in the standings."""
-    standings = tiebreaks.compute_standings(three_tied(), ["PTS", "RBT"])
-    context = build_context(three_tied(), FIDE_2026)
-    explainer = group_explainer_for("RBT")
-    assert explainer is not None
-    for index in range(3):
-        explanation = explainer(context, parse_spec("RBT"), [0, 1, 2], index)
-        assert explanation.value == standings.row(index + 1).values["RBT"] == index + 1
-        assert explanation.steps == (f"place {index + 1} inside the tied group",)
-        assert explanation.lines[index + 3].amount == [F(2), F(0), F(-2)][index]
-
-
-# --------------------------------------------------------------------------------------------
-# Property: the kept entries add up to the value, which is the column's value
+# Property: the kept lines add up to the value, which is the column's value
 
 
 @settings(max_examples=60, deadline=None)

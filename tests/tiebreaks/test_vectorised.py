@@ -24,7 +24,6 @@ from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.column import Column
 from tiebreaks.engine.columnar import vector_column
 from tiebreaks.engine.columnar.catalogue import implementation
-from tiebreaks.engine.columnar.direct_encounter import unseparated_group
 from tiebreaks.engine.columnar.ranking import ArrayGroups
 from tiebreaks.engine.columnar.sums import Contributions, modified_sums
 from tiebreaks.engine.context import Context, build_context
@@ -37,9 +36,7 @@ from tiebreaks.model import Tournament
 from tiebreaks.model.rules import rules_by_name
 from tiebreaks.standings import compute_standings, prepared
 
-from ..builders import Builder
 from ..lists import fitting
-from ..strategies import swiss_tournaments
 
 ROOT = Path(__file__).resolve().parents[2]
 REGIMES = ["fide-2026", "fide-2024", "fide-2009", "unadjusted", "unplayed-draw", "uscf"]
@@ -151,63 +148,6 @@ def test_modified_sums_on_arrays_equal_the_reference_row_by_row(
         assert total == modified_sum(contributions, cut, median, vur_exception)
 
 
-def tied_groups(tournament: Tournament, rules: str) -> tuple[Context, list[list[int]]]:
-    """The context and its score groups, plus the whole field as one group."""
-    tournament, chosen, _ = prepared(tournament, rules)
-    context = build_context(tournament, chosen)
-    by_score: dict[int, list[int]] = {}
-    for index, score in enumerate(context.scores):
-        by_score.setdefault(score, []).append(index)
-    return context, [*by_score.values(), list(range(context.size))]
-
-
-def direct_encounter_agrees(context: Context, text: str, groups: list[list[int]]) -> int:
-    """For every group the columnar test calls unseparated, the reference leaves it tied;
-    returns how many groups the columnar test decided."""
-    spec, entry = resolve(parse_spec(text))
-    assert entry.order_group is not None
-    decided = 0
-    for group in groups:
-        if len(group) > 1 and unseparated_group(context, spec, group):
-            decided += 1
-            assert entry.order_group(context, spec, group) == [group], (text, group)
-    return decided
-
-
-@pytest.mark.parametrize("rules", REGIMES)
-def test_direct_encounter_of_large_groups(rules: str) -> None:
-    decided = 0
-    for _, tournament in [*CORPUS, *GENERATED]:
-        context, groups = tied_groups(tournament, rules)
-        decided += direct_encounter_agrees(context, "DE", groups)
-        decided += direct_encounter_agrees(context, "DE/P", groups)
-    assert decided >= 10  # the columnar test does decide groups
-
-
-@settings(max_examples=150)
-@given(swiss_tournaments(max_players=14, max_rounds=8), st.sampled_from(REGIMES))
-def test_direct_encounter_of_groups_hypothesis(tournament: Tournament, rules: str) -> None:
-    context, groups = tied_groups(tournament, rules)
-    direct_encounter_agrees(context, "DE", groups)
-    direct_encounter_agrees(context, "DE/P", groups)
-
-
-def test_direct_encounter_a_leader_who_beat_everyone_is_left_to_the_reference() -> None:
-    """Art. 6.3 by hand: 1 beat 2 and 3, who did not meet (1 has 2 points among the group;
-    2 and 3 have 0 and could reach 1 each by winning their unplayed game), so 1 is placed
-    first: the columnar test must not call the group unseparated. With 1 having only beaten
-    2, and 3 unmet by anyone, 3 could still reach 2 points: the group stays tied."""
-    placed = Builder(rounds=2).game(1, 1, 2, "1-0").game(2, 1, 3, "1-0").build()
-    open_group = Builder(rounds=2).game(1, 1, 2, "1-0").player(3).game(2, 4, 5, "1-0").build()
-    for tournament, expected in ((placed, False), (open_group, True)):
-        context = build_context(tournament, rules_by_name("fide-2026"))
-        spec, entry = resolve(parse_spec("DE"))
-        assert unseparated_group(context, spec, [0, 1, 2]) is expected
-        assert entry.order_group is not None
-        separated = entry.order_group(context, spec, [0, 1, 2]) != [[0, 1, 2]]
-        assert separated is not expected
-
-
 CATALOGUE = ",".join(
     entry.acronym for entry in registry_catalogue() if entry.scope in ("individual", "both")
 )
@@ -236,15 +176,14 @@ def standings_table(tournament: Tournament, tiebreaks: str, rules: str) -> list[
 def test_standings_are_the_same_on_both_paths(
     name: str, tournament: Tournament, tiebreaks: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The whole ranking (values, the order of the groups on arrays, direct encounter of
-    large groups) with the columnar path on every field and with it off."""
+    """The whole ranking (values, the order of the groups on arrays, direct encounter) with
+    the columnar path on every field and with it off."""
     tiebreaks = ",".join(fitting(tiebreaks, tournament.rounds))
     for rules in ("fide-2026", "fide-2009", "uscf"):
         monkeypatch.setattr(vectorised, "ENABLED", False)
         reference = standings_table(tournament, tiebreaks, rules)
         monkeypatch.setattr(vectorised, "ENABLED", True)
         monkeypatch.setattr(vectorised, "MIN_RESULTS", 0)
-        monkeypatch.setattr(vectorised, "MIN_GROUP", 2)
         assert standings_table(tournament, tiebreaks, rules) == reference
 
 

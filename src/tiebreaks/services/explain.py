@@ -28,7 +28,7 @@ from ..engine.explanation import (
 )
 from ..engine.names import resolve_name
 from ..engine.registry import Kind
-from ..engine.trace import Entry, Trace, tracer_for
+from ..engine.trace import Entry, Trace, group_tracer_for, tracer_for
 from ..errors import UsageError
 from ..model.text import compared_name, shown_name
 from ..standings import Row, Standings
@@ -165,10 +165,14 @@ def explain_value(standings: Standings, row: Row, label: str) -> Explained:
     if tracer is not None:
         return tracer(context, spec, index)
     if definition(spec.acronym).kind is Kind.GROUP:
+        group = tied_group(standings, row, position)
+        group_tracer = group_tracer_for(spec.acronym)
+        if group_tracer is not None:
+            return group_tracer(context, spec, group, index)
         group_explainer = group_explainer_for(spec.acronym)
         if group_explainer is None:
             raise UsageError(f"{spec} cannot be explained yet")
-        return group_explainer(context, spec, tied_group(standings, row, position), index)
+        return group_explainer(context, spec, group, index)
     explainer = explainer_for(spec.acronym)
     if explainer is None:
         raise UsageError(f"{spec} cannot be explained yet")

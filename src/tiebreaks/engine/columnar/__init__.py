@@ -72,18 +72,3 @@ def vector_column(context: Context, spec: TiebreakSpec, *, force: bool = False) 
 
     compute = implementation(spec.acronym)
     return None if compute is None else compute(context, spec)
-
-
-#: tied groups from which direct encounter is first tried on arrays
-MIN_GROUP = 64
-
-
-def group_left_tied(context: Context, spec: TiebreakSpec, group: list[int]) -> bool:
-    """True when the columnar direct encounter shows that Art. 6 leaves this large tied
-    group tied as a whole (False: the reference decides)."""
-    if spec.acronym != "DE" or len(group) < MIN_GROUP or not wanted(context):
-        return False
-    load_numpy()
-    from .direct_encounter import unseparated_group
-
-    return unseparated_group(context, spec, group)

@@ -1,15 +1,84 @@
-"""Direct Encounter, DE (C.07 (2026) Art. 6; type A: applied to each group still tied)."""
+"""Direct Encounter, DE (C.07 (2026) Art. 6; type A: applied to each group still tied).
+
+A group tie-break is per-group code: for each tied group the games among its members are
+read from the context's arrays (:func:`~..columnar.grid.grid`, one NumPy selection per
+group, whatever its size) into a :class:`GroupGames`; the mini-table (Art. 6.1), the order
+(Art. 6.2, 6.3) and the trace (the group's :class:`~..trace.GroupTable`) are all made from
+it, so the value and its explanation cannot disagree.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+import numpy as np
+
+from ..columnar.grid import grid
 from ..context import Context
-from ..explanation import Explanation, Line, explains_group, header, place_in
 from ..registry import Definition, Kind, register
 from ..spec import TiebreakSpec
-from ..wording import number, round_text, who
+from ..trace import Entry, GroupTable, Step, Trace, traces_group
+
+#: the role of a trace entry of a group tie-break: one member of the tied group
+MEMBER = "member"
+
+
+@dataclass(frozen=True)
+class GroupGames:
+    """The counted games among a tied group, from each member's side: ``member`` (positions
+    in ``group``), ``round`` (1-based), ``opponent`` (indexes) and ``points`` (in the
+    context's unit), as Python lists made from one selection on the arrays."""
+
+    group: tuple[int, ...]
+    member: list[int]
+    round: list[int]
+    opponent: list[int]
+    points: list[int]
+
+    def rows(self) -> tuple[tuple[int, int, int, int], ...]:
+        """(round, participant, opponent, points) of each game, for a :class:`GroupTable`."""
+        group = self.group
+        return tuple(
+            (number, group[position], opponent, points)
+            for position, number, opponent, points in zip(
+                self.member, self.round, self.opponent, self.points, strict=True
+            )
+        )
+
+
+def group_games(context: Context, group: list[int], forfeits_as_played: bool) -> GroupGames:
+    """The games among ``group`` that count for Art. 6: games played over the board; forfeits
+    with pre-determined pairings (Art. 15.2) or ``/P`` (Art. 6.1.1)."""
+    table = grid(context)
+    rows = np.asarray(group, dtype=np.int64)
+    member = np.zeros(table.size + 1, dtype=np.bool_)  # the last slot: no opponent (-1)
+    member[rows] = True
+    opponents = table.opponent[rows]
+    among = _counted(context, forfeits_as_played)[rows] & member[opponents]
+    among &= opponents != rows[:, None]
+    position, column = np.nonzero(among)
+    points: Any = table.points[rows[position], column]
+    return GroupGames(
+        tuple(group),
+        position.tolist(),
+        (column + 1).tolist(),
+        opponents[position, column].tolist(),
+        points.tolist(),
+    )
+
+
+def _counted(context: Context, forfeits_as_played: bool) -> Any:
+    """The rounds that count as games for Art. 6, for the whole field (cached)."""
+
+    def compute() -> Any:
+        table = grid(context)
+        if forfeits_as_played or context.predetermined:
+            return table.played | table.forfeit
+        return table.played
+
+    return context.memo(("direct-encounter-games", forfeits_as_played), compute)
 
 
 @dataclass(frozen=True)
@@ -20,6 +89,7 @@ class MiniTable:
 
     score: dict[int, Fraction]
     unmet: dict[int, int]
+    games: GroupGames | None = None
 
     @property
     def everyone_met(self) -> bool:
@@ -27,44 +97,30 @@ class MiniTable:
         return not any(self.unmet.values())
 
 
-def encounters(
-    context: Context, index: int, others: set[int], spec: TiebreakSpec
-) -> dict[int, list[int]]:
-    """Points (in units) that ``index`` scored in each counted game against each of ``others``
-    (``index`` itself may be among them: the group is passed as it is, not copied, so that a
-    group of thousands stays linear).
-
-    Games played over the board count; forfeits only with pre-determined pairings (Art. 15.2)
-    or ``/P`` (Art. 6.1.1)."""
-    games: dict[int, list[int]] = {}
-    for round_index, opponent in enumerate(context.opponents[index]):
-        if (
-            opponent in others
-            and opponent != index
-            and context.counts_as_game(index, round_index, spec.forfeits_as_played)
-        ):
-            games.setdefault(opponent, []).append(context.points[index][round_index])
-    return games
-
-
 def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTable:
     """Scores among ``group`` (Art. 6.1); a pair that met more than once counts the average
-    of its games (Art. 6.1.2). Whole units are summed as integers, one ``Fraction`` per
-    participant (a group can hold thousands)."""
-    members = set(group)
-    score: dict[int, Fraction] = {}
-    unmet: dict[int, int] = {}
-    for index in group:
-        games = encounters(context, index, members, spec)
-        whole, averaged = 0, Fraction(0)
-        for points in games.values():
-            if len(points) == 1:
-                whole += points[0]
-            else:
-                averaged += Fraction(sum(points), len(points))
-        score[index] = Fraction(whole, context.unit) + averaged / context.unit
-        unmet[index] = len(group) - 1 - len(games)
-    return MiniTable(score, unmet)
+    of its games (Art. 6.1.2)."""
+    games = group_games(context, group, spec.forfeits_as_played)
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for position, opponent, points in zip(games.member, games.opponent, games.points, strict=True):
+        pairs.setdefault((position, opponent), []).append(points)
+    whole = [0] * len(group)
+    averaged = [Fraction(0)] * len(group)
+    met = [0] * len(group)
+    for (position, _), scored in pairs.items():
+        met[position] += 1
+        if len(scored) == 1:
+            whole[position] += scored[0]
+        else:
+            averaged[position] += Fraction(sum(scored), len(scored))
+    unit = context.unit
+    exact = {value: Fraction(value, unit) for value in set(whole)}  # few distinct scores
+    score = {index: exact[whole[position]] for position, index in enumerate(group)}
+    if len(pairs) < len(games.member):  # a pair met more than once (Art. 6.1.2)
+        for position, index in enumerate(group):
+            score[index] += averaged[position] / unit
+    unmet = {index: len(group) - 1 - met[position] for position, index in enumerate(group)}
+    return MiniTable(score, unmet, games)
 
 
 def order_group(context: Context, spec: TiebreakSpec, group: list[int]) -> list[list[int]]:
@@ -129,58 +185,59 @@ def place_leaders(
     return placed, remaining
 
 
-def encounter_lines(
-    context: Context, spec: TiebreakSpec, group: list[int], table: MiniTable
-) -> list[Line]:
-    """One line per member of the group: the games against the others, the mini-table score
-    and who they have not met."""
-    members = set(group)
-    lines = []
-    for member in sorted(group, key=lambda index: -table.score[index]):
-        games = []
-        for round_index, opponent in enumerate(context.opponents[member]):
-            if opponent in members and context.counts_as_game(
-                member, round_index, spec.forfeits_as_played
-            ):
-                games.append(round_text(context, member, round_index).split(": ", 1)[1])
-        unmet = [who(context, o) for o in group if o != member and not _met(context, member, o)]
-        text = f"{who(context, member)}: {number(table.score[member])} against the tied players"
-        text += f" ({'; '.join(games) or 'no games'})"
-        if unmet:
-            text += f"; has not met {', '.join(unmet)}"
-        lines.append(Line(text, None))
-    return lines
+def place_in(ordered: list[list[int]], index: int) -> int:
+    """The place (1 = first) inside an ordered group of ``index``'s part, or 0 when the
+    tie-break did not split the group (the value the standings show)."""
+    if len(ordered) < 2:
+        return 0
+    ahead = 0
+    for part in ordered:
+        if index in part:
+            return ahead + 1
+        ahead += len(part)
+    return 0
 
 
-def _met(context: Context, index: int, other: int) -> bool:
-    return other in context.opponents[index]
+def group_table(
+    context: Context, group: list[int], table: MiniTable, ordered: list[list[int]]
+) -> GroupTable:
+    """The :class:`GroupTable` of a tied group: its games and mini-table, and the order."""
+    games = table.games.rows() if table.games is not None else ()
+    return GroupTable(
+        tuple(group), games, dict(table.score), tuple(map(tuple, ordered)), context.unit
+    )
 
 
-@explains_group("DE")
-def explain_direct_encounter(
+def member_entries(group: list[int], table: MiniTable) -> tuple[Entry, ...]:
+    """One entry per member, best first: their score against the other members."""
+    ranked = sorted(group, key=lambda member: -table.score[member])
+    return tuple(
+        Entry(None, MEMBER, None, opponent=member, score=table.score[member]) for member in ranked
+    )
+
+
+@traces_group("DE")
+def trace_direct_encounter(
     context: Context, spec: TiebreakSpec, group: list[int], index: int
-) -> Explanation:
-    """The games among the tied group and the order they give (Art. 6)."""
+) -> Trace:
+    """The mini-table of the tied group (Art. 6.1), the rule that ordered it (6.2 when
+    everyone met or the pairings were pre-determined, else 6.3) and the place it gives."""
     table = mini_table(context, group, spec)
-    ordered = order_group(context, spec, group) if len(group) > 1 else [group]
+    ordered = order_group(context, spec, group)
     place = place_in(ordered, index)
     rule = (
-        "everyone met: ranked by these scores (Art. 6.2)"
+        Step("everyone-met", (), "6.2")
         if table.everyone_met or context.predetermined
-        else "not everyone met: a player is placed first only if no other could catch up by"
-        " winning the games not played (Art. 6.3)"
+        else Step("not-everyone-met", (), "6.3")
     )
-    result = (
-        f"place {place} inside the tied group"
-        if place
-        else "direct encounter does not separate this participant from the group"
-    )
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(place),
-        definition="Direct encounter: the results among the participants still tied (Art. 6)",
-        lines=tuple(encounter_lines(context, spec, group, table)),
-        steps=(rule, result),
+    return Trace(
+        spec,
+        index,
+        Fraction(place),
+        member_entries(group, table),
+        (rule, Step("place", (place, len(group)), "6")),
+        rules=context.rules.name,
+        group=group_table(context, group, table, ordered),
     )
 
 

@@ -44,12 +44,18 @@ from ...model.team import Match, MatchKind
 from ..column import Column
 from ..columnar.grid import CODE, KINDS, OUTCOME, Integers, grid
 from ..context import NO_OPPONENT, Context
-from ..explanation import Explanation, Line, explains_group, header, place_in
 from ..registry import Definition, Kind, register, tiebreak
 from ..spec import TiebreakSpec
-from ..trace import Entry, Trace, traces
-from ..wording import number, who
-from .direct_encounter import MiniTable, mini_table, place_leaders
+from ..trace import Entry, Trace, traces, traces_group
+from ..trace import Step as TraceStep
+from .direct_encounter import (
+    MiniTable,
+    group_table,
+    member_entries,
+    mini_table,
+    place_in,
+    place_leaders,
+)
 from .team import primary, view
 
 Boards = tuple[Fraction, ...]
@@ -299,111 +305,86 @@ for _acronym, _name, _article in _ENTRIES:
     )
 
 
-# --- explanations of the group tie-breaks -------------------------------------------------
+# --- traces of the group tie-breaks --------------------------------------------------------
 
-_MEANING = {
-    "EDE": "Extended direct encounter: Art. 6 among the tied teams on the primary score, then"
-    " on the secondary score; every subset starts again (C.07 (2026) Art. 13.3)",
-    "BC": "Board count over the matches among the tied teams: board number x game points on"
-    " that board, lower is better (Art. 12.1)",
-    "TBR": "Top board result over the matches among the tied teams: game points on board 1,"
-    " then board 2 ... (Art. 12.2)",
-    "BBE": "Bottom board elimination over the matches among the tied teams: game points"
-    " without the last board, then without the last two ... (Art. 12.3)",
-}
-_CRITERION = {
-    "MP": "Art. 6 on match points",
-    "GP": "Art. 6 on game points",
-    "BC": "board count (lower is better)",
-    "TBR": "top board result",
-    "BBE": "bottom board elimination",
-}
+#: the article of each criterion
+_ARTICLES = {"BC": "12.1", "TBR": "12.2", "BBE": "12.3"}
+#: the article of each tie-break
+_TIEBREAK_ARTICLES = {acronym: article for acronym, _, article in _ENTRIES}
 
 
-def _meaning(acronym: str) -> str:
-    criteria = _KNOCKOUTS.get(acronym)
-    if criteria is None:
-        return _MEANING[acronym]
-    then = " then ".join(_CRITERION[c] for c in criteria)
-    return f"{_MEANING['EDE']}; two teams still tied: {then} of their match(es) (Art. 13.3.2)"
+def _criterion_article(context: Context, step: Step) -> str:
+    """Art. 6.2 or 6.3 for a step of Art. 6, else the board criterion's article."""
+    if step.table is None:
+        return _ARTICLES[step.criterion]
+    return "6.2" if step.table.everyone_met or context.predetermined else "6.3"
 
 
-def _teams(context: Context, members: tuple[int, ...]) -> str:
-    return ", ".join(who(context, index) for index in members)
-
-
-def _outcome(context: Context, step: Step) -> str:
-    if not step.separates:
-        return "does not separate them"
-    return "order " + " | ".join(_teams(context, part) for part in step.parts)
-
-
-def _value_text(step: Step, index: int) -> str:
+def _step_entries(step: Step) -> list[Entry]:
+    """One entry per member of the step's group with its scalar value (the mini-table score
+    of Art. 6, the board count); none for the criteria compared board by board."""
     if step.table is not None:
-        return number(step.table.score[index])
-    points = step.tallies[index].boards
-    if step.criterion == "BC":
-        return number(board_count(points))
-    if step.criterion == "BBE":
-        return ", ".join(number(value) for value in board_elimination(points))
-    return ", ".join(number(value) for value in points)
-
-
-def _step_lines(context: Context, step: Step) -> list[Line]:
-    """The line of one step, then (board criteria) each member's board points per match."""
-    if step.tallies and not comparable(step.tallies):
-        text = (
-            f"Board results among {_teams(context, step.group)}: not compared, the teams did"
-            " not play the same number (at least one) of counted matches against each other"
-        )
-        return [Line(text)]
-    values = "; ".join(f"{who(context, i)} {_value_text(step, i)}" for i in step.group)
-    where = "" if step.table is None or step.table.everyone_met else " (not everyone met, 6.3)"
-    lines = [
-        Line(
-            f"{_CRITERION[step.criterion]} among the {len(step.group)} teams{where}:"
-            f" {values}: {_outcome(context, step)}"
-        )
+        values: Mapping[int, Fraction | None] = step.table.score
+    elif step.criterion == "BC" and comparable(step.tallies):
+        values = {index: board_count(step.tallies[index].boards) for index in step.group}
+    else:
+        return []
+    return [
+        Entry(None, step.criterion, None, opponent=index, score=values[index])
+        for index in step.group
     ]
+
+
+def _step_steps(context: Context, step: Step) -> list[TraceStep]:
+    """The data of one step: the boards of each counted match and each member's key (board
+    criteria), then the order it gave (parts separated by None)."""
+    if step.tallies and not comparable(step.tallies):
+        return [TraceStep("not-compared", step.group, "12")]
+    found: list[TraceStep] = []
     for index in step.group if step.tallies else ():
-        for round_number, opponent, points in step.tallies[index].matches:
-            boards = ", ".join(number(value) for value in points)
-            lines.append(
-                Line(
-                    f"  {who(context, index)}: round {round_number} against"
-                    f" {who(context, opponent)}, game points on boards 1-{len(points)}: {boards}",
-                    round=round_number,
-                )
-            )
-    return lines
+        tally = step.tallies[index]
+        for round_number, opponent, points in tally.matches:
+            found.append(TraceStep("match", (index, round_number, opponent, *points), "12"))
+        if step.criterion in ("TBR", "BBE"):
+            key = _KEYS[step.criterion](tally.boards)
+            found.append(TraceStep(step.criterion, (index, *key), _ARTICLES[step.criterion]))
+    parts: list[int | None] = []
+    for part in step.parts:
+        parts.extend([*part, None])
+    order = TraceStep(
+        f"order-{step.criterion}", tuple(parts[:-1]), _criterion_article(context, step)
+    )
+    return [*found, order]
 
 
-@explains_group(*(acronym for acronym, _, _ in _ENTRIES))
-def explain_encounters(
-    context: Context, spec: TiebreakSpec, group: list[int], index: int
-) -> Explanation:
-    """Every step applied to the tied group (or a part of it holding this team) and the place
-    it gives."""
+@traces_group(*(acronym for acronym, _, _ in _ENTRIES))
+def trace_encounters(context: Context, spec: TiebreakSpec, group: list[int], index: int) -> Trace:
+    """Every step applied to the tied group (or a part of it holding this team), the group's
+    mini-table on the primary score and the place it gives."""
     resolution = resolve_group(context, spec, group)
     place = place_in(resolution.ordered, index)
-    lines = [
-        line
-        for step in resolution.steps
-        if index in step.group
-        for line in _step_lines(context, step)
-    ]
-    if len(group) < 2:
-        result = "not tied with anyone here: nothing to separate"
-    elif place:
-        result = f"place {place} inside the tied group"
-    else:
-        result = "does not separate this team from the group"
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(place),
-        definition=_meaning(spec.acronym),
-        lines=tuple(lines),
-        steps=(result,),
+    scored = view(context, primary(context))
+    table = mini_table(scored, group, spec)
+    entries = list(member_entries(group, table))
+    steps: list[TraceStep] = []
+    for step in resolution.steps:
+        if index in step.group:
+            if (
+                step.table is None
+                or step.group != tuple(group)
+                or step.criterion != scored.score_type
+            ):
+                entries.extend(_step_entries(step))  # else: the mini-table above
+            steps.extend(_step_steps(context, step))
+    steps.append(TraceStep("place", (place, len(group)), _TIEBREAK_ARTICLES[spec.acronym]))
+    return Trace(
+        spec,
+        index,
+        Fraction(place),
+        tuple(entries),
+        tuple(steps),
+        rules=context.rules.name,
+        group=group_table(scored, group, table, resolution.ordered),
     )
 
 

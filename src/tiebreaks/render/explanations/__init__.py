@@ -20,6 +20,7 @@ from ...standings import Standings
 from . import (  # noqa: F401  (each module registers its sentences)
     adjusted_score,
     game_counts,
+    groups,
     national,
     opponents,
     ratings,

@@ -31,20 +31,12 @@ from ...column import Column
 from ...columnar.grid import Flags, Integers, grid
 from ...columnar.sums import Contributions, cuts_of_row, modified_sums
 from ...context import Context
-from ...explanation import (
-    Explanation,
-    Line,
-    explains_group,
-    header,
-    place_in,
-)
 from ...registry import Definition, Kind, register, tiebreak
 from ...spec import TiebreakSpec
-from ...trace import Entry, Role, Trace, traces
+from ...trace import Entry, Role, Step, Trace, traces, traces_group
 from ...unplayed import under_regime
-from ...wording import who
 from ..buchholz import buchholz_values
-from ..direct_encounter import encounter_lines, mini_table, order_group
+from ..direct_encounter import group_table, member_entries, mini_table, order_group, place_in
 from ..ratings import participant_ratings
 
 #: what a game over the board adds to GPL
@@ -168,15 +160,34 @@ def trace_games_played(context: Context, spec: TiebreakSpec, index: int) -> Trac
     return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
 
 
-def _black_games_among(context: Context, index: int, members: set[int]) -> int:
-    """Games played over the board with Black by ``index`` against members of the group."""
-    return sum(
-        1
-        for round_index, opponent in enumerate(context.opponents[index])
-        if opponent in members
-        and context.black[index][round_index]
-        and context.kinds[index][round_index].played
-    )
+def black_games_among(context: Context, subgroup: list[int]) -> dict[int, int]:
+    """Each member's games played over the board with Black against the other members of
+    ``subgroup`` (one selection on the arrays)."""
+    table = grid(context)
+    rows = np.asarray(subgroup, dtype=np.int64)
+    member = np.zeros(table.size + 1, dtype=np.bool_)  # the last slot: no opponent (-1)
+    member[rows] = True
+    opponents = table.opponent[rows]
+    black = table.black[rows] & table.played[rows] & member[opponents]
+    return dict(zip(subgroup, black.sum(axis=1).tolist(), strict=True))
+
+
+def _black_favoured(
+    context: Context, spec: TiebreakSpec, group: list[int]
+) -> tuple[list[list[int]], dict[int, int]]:
+    """DEB's order of ``group`` and the games with Black counted in each part that direct
+    encounter left tied and whose members all met."""
+    ordered: list[list[int]] = []
+    blacks: dict[int, int] = {}
+    for subgroup in order_group(context, spec, group):
+        if len(subgroup) < 2 or not mini_table(context, subgroup, spec).everyone_met:
+            ordered.append(subgroup)
+            continue
+        counted = black_games_among(context, subgroup)
+        blacks.update(counted)
+        for level in sorted(set(counted.values()), reverse=True):
+            ordered.append([index for index in subgroup if counted[index] == level])
+    return ordered, blacks
 
 
 def order_group_black_favoured(
@@ -185,38 +196,34 @@ def order_group_black_favoured(
     """DEB: direct encounter (C.07 (2026) Art. 6); then, inside each part still tied whose
     members all met, more games with Black among them ranks ahead: of two players who drew,
     the one who had Black."""
-    ordered: list[list[int]] = []
-    for subgroup in order_group(context, spec, group):
-        if len(subgroup) < 2 or not mini_table(context, subgroup, spec).everyone_met:
-            ordered.append(subgroup)
-            continue
-        members = set(subgroup)
-        blacks = {index: _black_games_among(context, index, members) for index in subgroup}
-        for level in sorted(set(blacks.values()), reverse=True):
-            ordered.append([index for index in subgroup if blacks[index] == level])
-    return ordered
+    return _black_favoured(context, spec, group)[0]
 
 
-@explains_group("DEB")
-def explain_direct_encounter_black_favoured(
+#: the role of a DEB trace entry: a member's games with Black among the players still equal
+BLACK_GAMES = "black-games"
+
+
+@traces_group("DEB")
+def trace_direct_encounter_black_favoured(
     context: Context, spec: TiebreakSpec, group: list[int], index: int
-) -> Explanation:
-    """The games among the tied group, then the games with Black among them."""
-    ordered = order_group_black_favoured(context, spec, group) if len(group) > 1 else [group]
-    members = set(group)
-    lines = encounter_lines(context, spec, group, mini_table(context, group, spec))
-    blacks = ", ".join(
-        f"{who(context, member)} {_black_games_among(context, member, members)}" for member in group
-    )
-    lines.append(Line(f"games with Black among them: {blacks}", None))
+) -> Trace:
+    """The mini-table of the tied group (Art. 6), then for the parts direct encounter left
+    tied whose members all met, each member's games with Black among them."""
+    table = mini_table(context, group, spec)
+    ordered, blacks = _black_favoured(context, spec, group)
     place = place_in(ordered, index)
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(place),
-        definition="Direct encounter (Art. 6); among players still equal who all met, more"
-        " games with Black ranks ahead (DSB practice)",
-        lines=tuple(lines),
-        steps=(f"place {place} inside the tied group" if place else "does not separate",),
+    black_entries = tuple(
+        Entry(None, BLACK_GAMES, None, opponent=member, score=Fraction(count))
+        for member, count in blacks.items()
+    )
+    return Trace(
+        spec,
+        index,
+        Fraction(place),
+        member_entries(group, table) + black_entries,
+        (Step("place", (place, len(group)), "DSB"),),
+        rules=context.rules.name,
+        group=group_table(context, group, table, ordered),
     )
 
 

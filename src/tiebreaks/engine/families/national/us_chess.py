@@ -30,22 +30,13 @@ from ...columnar.grid import KINDS, Flags, Integers, grid
 from ...columnar.sums import trimmed_sums
 from ...columnar.unplayed import unplayed_as_draw_points
 from ...context import Context
-from ...explanation import (
-    Explanation,
-    Line,
-    explains_group,
-    header,
-    place_in,
-)
 from ...registry import Definition, Kind, register, tiebreak
 from ...spec import TiebreakSpec
-from ...trace import Entry, Reason, Role, Step, Trace, traces
-from ...wording import who
+from ...trace import Entry, GroupTable, Reason, Role, Step, Trace, traces, traces_group
+from ..direct_encounter import place_in
 
 #: Kashdan points (rule 34E7) by game outcome in half-points: win 4, draw 2, loss 1
 _KASHDAN_POINTS = {2: 4, 1: 2, 0: 1}
-#: plus/minus of one game by outcome in half-points: win +1, draw 0, loss -1
-_BALANCE = {2: 1, 1: 0, 0: -1}
 
 
 class UsRole(StrEnum):
@@ -419,50 +410,38 @@ def trace_most_blacks(context: Context, spec: TiebreakSpec, index: int) -> Trace
 # Result between tied players (rule 34E, a group tie-break)
 
 
-class GroupGame(NamedTuple):
-    """A game over the board between two members of a tied group, seen from ``player``:
-    ``outcome`` in half-points (win 2, draw 1, loss 0)."""
-
-    round_index: int
-    player: int
-    opponent: int
-    outcome: int
-
-
-def games_within(context: Context, group: list[int]) -> list[GroupGame]:
-    """Every game over the board of a member of ``group`` against another member (US Chess
-    rule 34E), once from each side; forfeits never count."""
-    members = set(group)
-    games: list[GroupGame] = []
-    for index in group:
-        rows = zip(context.kinds[index], context.opponents[index], strict=True)
-        for round_index, (kind, opponent) in enumerate(rows):
-            if kind.played and kind.outcome is not None and opponent in members:
-                games.append(GroupGame(round_index, index, opponent, kind.outcome))
-    return games
-
-
-def _balances(games: list[GroupGame], group: list[int]) -> dict[int, int]:
-    balance = dict.fromkeys(group, 0)
-    for game in games:
-        balance[game.player] += _BALANCE[game.outcome]
-    return balance
-
-
 class GroupResult(NamedTuple):
-    """Result between tied players (US Chess rule 34E): the games among the group, each
-    member's plus/minus and the ordered levels (best first; equal plus/minus stay tied)."""
+    """Result between tied players (US Chess rule 34E): the games over the board among the
+    group from each member's side as (round, member, opponent, outcome in half-points: win 2,
+    draw 1, loss 0), each member's plus/minus and the ordered levels (best first; equal
+    plus/minus stay tied)."""
 
-    games: list[GroupGame]
+    games: tuple[tuple[int, int, int, int], ...]
     balance: dict[int, int]
     levels: list[list[int]]
 
 
 def group_result(context: Context, group: list[int]) -> GroupResult:
-    """The games, plus/minus and order of a tied ``group`` (US Chess rule 34E); a group of one
-    stays as it is."""
-    games = games_within(context, group)
-    balance = _balances(games, group)
+    """The games, plus/minus and order of a tied ``group`` (US Chess rule 34E), from one
+    selection on the arrays; forfeits never count. A group of one stays as it is."""
+    table = grid(context)
+    rows = np.asarray(group, dtype=np.int64)
+    member = np.zeros(table.size + 1, dtype=np.bool_)  # the last slot: no opponent (-1)
+    member[rows] = True
+    opponents = table.opponent[rows]
+    outcomes = table.outcome[rows]
+    among = table.played[rows] & (outcomes >= 0) & member[opponents]
+    balance = dict(zip(group, np.where(among, outcomes - 1, 0).sum(axis=1).tolist(), strict=True))
+    position, column = np.nonzero(among)
+    games = tuple(
+        zip(
+            (column + 1).tolist(),
+            rows[position].tolist(),
+            opponents[position, column].tolist(),
+            outcomes[position, column].tolist(),
+            strict=True,
+        )
+    )
     levels = _levels(balance, group) if len(group) > 1 else [group]
     return GroupResult(games, balance, levels)
 
@@ -485,6 +464,38 @@ def order_group(context: Context, spec: TiebreakSpec, group: list[int]) -> list[
     return group_result(context, group).levels
 
 
+#: the role of an RBT trace entry: a member and their plus/minus against the others
+PLUS_MINUS = "plus-minus"
+
+
+@traces_group("RBT")
+def trace_result_between_tied_players(
+    context: Context, spec: TiebreakSpec, group: list[int], index: int
+) -> Trace:
+    """RBT (US Chess rule 34E): the games among the tied group (outcomes in half-points, the
+    table's unit 2), each member's plus/minus and the place it gives (0: not separated)."""
+    result = group_result(context, group)
+    place = place_in(result.levels, index)
+    entries = tuple(
+        Entry(None, PLUS_MINUS, None, opponent=member, score=Fraction(result.balance[member]))
+        for member in group
+    )
+    halves = {member: 0 for member in group}
+    for _, member, _, outcome in result.games:
+        halves[member] += outcome
+    table = GroupTable(
+        tuple(group),
+        result.games,
+        {member: Fraction(points, 2) for member, points in halves.items()},
+        tuple(map(tuple, result.levels)),
+        unit=2,
+    )
+    step = Step("place", (place, len(group)), "US 34E")
+    return Trace(
+        spec, index, Fraction(place), entries, (step,), rules=context.rules.name, group=table
+    )
+
+
 register(
     Definition(
         "RBT",
@@ -497,100 +508,3 @@ register(
         order_group=order_group,
     )
 )
-
-
-#: what a game among a tied group is called (RBT)
-_GAME_VERB = {2: "beat", 1: "drew with", 0: "lost to"}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "es" if word.endswith("s") else "s")
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def _group_game_lines(context: Context, games: list[GroupGame], group: list[int]) -> list[Line]:
-    """Each game among the group once, in round order (US Chess rule 34E)."""
-    position = {index: place for place, index in enumerate(group)}
-    shown = sorted(
-        (game for game in games if position[game.player] < position[game.opponent]),
-        key=lambda game: (game.round_index, position[game.player]),
-    )
-    if not shown:
-        return [Line("No games over the board among the tied players (forfeits do not count)")]
-    return [
-        Line(
-            f"Round {game.round_index + 1}: {who(context, game.player)}"
-            f" {_GAME_VERB[game.outcome]} {who(context, game.opponent)}",
-            round=game.round_index + 1,
-        )
-        for game in shown
-    ]
-
-
-def _member_line(context: Context, games: list[GroupGame], index: int, balance: int) -> Line:
-    outcomes = [game.outcome for game in games if game.player == index]
-    wins, draws, losses = (
-        _plural(outcomes.count(outcome), word)
-        for outcome, word in ((2, "win"), (1, "draw"), (0, "loss"))
-    )
-    return Line(
-        f"{who(context, index)}: plus/minus {_signed(balance)} ({wins}, {draws}, {losses}"
-        " against the other tied players)",
-        Fraction(balance),
-    )
-
-
-def _order_text(context: Context, levels: list[list[int]], balance: dict[int, int]) -> str:
-    parts = []
-    for level in levels:
-        names = [who(context, index) for index in level]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        tied = ", still tied" if len(level) > 1 else ""
-        parts.append(f"{listed} ({_signed(balance[level[0]])}{tied})")
-    if len(parts) == 1:
-        return f"Equal plus/minus: {parts[0]}; the result between them does not separate them"
-    return "Order: " + ", then ".join(parts) + " (US Chess 34E)"
-
-
-def explain_result_between_tied_players(
-    context: Context, spec: TiebreakSpec, group: list[int]
-) -> list[Line]:
-    """RBT (US Chess rule 34E): the games over the board among the members of ``group``, each
-    member's plus/minus (the line's amount) and the order it gives, from the same
-    :class:`GroupResult` as :func:`order_group`."""
-    del spec
-    if len(group) < 2:
-        names = ", ".join(who(context, index) for index in group)
-        return [Line(f"{names}: not tied with anyone, nothing to decide (34E)")]
-    result = group_result(context, group)
-    lines = _group_game_lines(context, result.games, group)
-    lines += [_member_line(context, result.games, index, result.balance[index]) for index in group]
-    lines.append(Line(_order_text(context, result.levels, result.balance)))
-    return lines
-
-
-@explains_group("RBT")
-def explain_result_between_tied_players_for(
-    context: Context, spec: TiebreakSpec, group: list[int], index: int
-) -> Explanation:
-    """RBT (US Chess rule 34E) for one member of the tied ``group``: the lines of
-    :func:`explain_result_between_tied_players` and the place inside the group that the
-    standings show (0: not separated from the group)."""
-    place = place_in(group_result(context, group).levels, index)
-    result = (
-        f"place {place} inside the tied group"
-        if place
-        else "the result between tied players does not separate this participant from the group"
-    )
-    return Explanation(
-        *header(context, spec, index),
-        value=Fraction(place),
-        definition="Result between tied players: each member's wins minus losses in the games"
-        " over the board against the other tied players; the higher plus/minus ranks first"
-        " (US Chess 34E)",
-        lines=tuple(explain_result_between_tied_players(context, spec, group)),
-        steps=(result,),
-    )
