@@ -119,10 +119,10 @@ def live_rows(path: Path, repeat: int) -> list[str]:
 
 
 def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
-    """CPU seconds of every individual tie-break at each size, on the reference path and on
-    the columnar path (in-process, one context per size, caches cleared between tie-breaks
-    except the columnar grid, whose one-off cost is its own row), and the ratio
-    largest/smallest divided by the size ratio: 1.0 is linear."""
+    """CPU seconds of every individual tie-break at each size, with the grid built anew and
+    with the grid kept (in-process, one context per size, caches cleared between tie-breaks;
+    the grid's one-off cost is its own row), and the ratio largest/smallest divided by the
+    size ratio: 1.0 is linear."""
     import gc
 
     from tiebreaks.engine.context import build_context
@@ -151,10 +151,7 @@ def _clear(context: Any, keep: tuple[str, ...]) -> None:
 
 
 def _grid_seconds(context: Any) -> float:
-    from tiebreaks.engine.columnar import load_numpy
-
-    load_numpy()
-    from tiebreaks.engine.columnar.grid import grid
+    from tiebreaks.engine.grid import grid
 
     _clear(context, ("unrated_rating", "flat"))
     start = time.process_time()
@@ -177,20 +174,17 @@ def _reference_seconds(context: Any, name: str) -> float:
 
 
 def _columnar_seconds(context: Any, name: str) -> float:
-    """The columnar path where there is one (DE: the test of a large tied group); the
-    reference time otherwise (DEB, RBT), as the standings run them."""
+    """The tie-break alone, the context's grid already built (the standings build it once for
+    every tie-break of the list)."""
     from tiebreaks.engine.catalogue import resolve
-    from tiebreaks.engine.columnar import group_left_tied, vector_column
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
     _clear(context, ("unrated_rating", "flat", "vector-grid"))
     start = time.process_time()
     if entry.compute is not None:
-        if vector_column(context, spec, force=True) is None:
-            entry.compute(context, spec)
-    elif not group_left_tied(context, spec, list(range(context.size))):
-        assert entry.order_group is not None
+        entry.compute(context, spec)
+    elif entry.order_group is not None:
         entry.order_group(context, spec, list(range(context.size)))
     return time.process_time() - start
 

@@ -12,16 +12,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import groupby, repeat
-from typing import TYPE_CHECKING
+from itertools import repeat
 
 from .engine.catalogue import resolve
-from .engine.column import Column, sort_keys
-from .engine.columnar import load_numpy, vector_column, wanted
 from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
 from .engine.names import ResolvedName, resolve_list, resolve_name
+from .engine.ranking import ArrayGroups
 from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
@@ -30,10 +28,6 @@ from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
 from .model.team_matches import team_tournament
-
-if TYPE_CHECKING:
-    load_numpy()
-    from .engine.columnar.ranking import ArrayGroups
 
 RECOMMENDED = {
     PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
@@ -506,54 +500,26 @@ class _Ranking:
 
 
 def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ranking:
-    ranking = _Ranking([list(range(context.size))], {}, {}, {})
-    tied = _array_groups(context)  # large fields: the groups on arrays
+    """Order the field by each tie-break in turn, inside the groups still tied (Art. 4.2)."""
+    ranking = _Ranking([], {}, {}, {})
+    tied = ArrayGroups.whole_field(context.size)
     labels = column_labels([spec for spec, _ in specs])
     for (spec, entry), label in zip(specs, labels, strict=True):
         scored = context.for_score(spec.score)
         if entry.kind is Kind.GROUP:
-            groups = ranking.groups if tied is None else tied.lists()
-            ranking.groups, ranking.values[label] = _split_by_group(scored, spec, entry, groups)
-            tied = None if tied is None else type(tied).of_lists(ranking.groups)
+            groups, ranking.values[label] = _split_by_group(scored, spec, entry, tied.lists())
+            tied = ArrayGroups.of_lists(groups)
             ranking.higher_is_better[label] = False  # a place inside the tied group
             continue
         assert entry.compute is not None
-        column = vector_column(scored, spec) or entry.compute(scored, spec)
+        column = entry.compute(scored, spec)
         ranking.values[label] = column.values()
         ranking.higher_is_better[label] = column.higher_is_better
         if column.places is not None:
             ranking.places[label] = column.places
-        if tied is not None and not tied.split(column.numerators, column.higher_is_better):
-            ranking.groups, tied = tied.lists(), None
-        if tied is None:
-            ranking.groups = _split_by_column(column, ranking.groups)
-    if tied is not None:
-        ranking.groups = tied.lists()
+        tied.split(column.numerators, column.higher_is_better)
+    ranking.groups = tied.lists()
     return ranking
-
-
-def _array_groups(context: Context) -> ArrayGroups | None:
-    """The whole field as one group on arrays, for a field the columnar path computes."""
-    if not wanted(context):
-        return None
-    load_numpy()
-    from .engine.columnar.ranking import ArrayGroups
-
-    return ArrayGroups.whole_field(context.size)
-
-
-def _split_by_column(column: Column, groups: list[list[int]]) -> list[list[int]]:
-    """Order every tied group by the column (best first; undefined values last) and split it
-    where the value changes."""
-    keys = sort_keys(column.numerators, column.higher_is_better)
-    result: list[list[int]] = []
-    for group in groups:
-        if len(group) == 1:
-            result.append(group)
-            continue
-        ordered = sorted(group, key=keys.__getitem__)
-        result.extend(list(tied) for _, tied in groupby(ordered, key=keys.__getitem__))
-    return result
 
 
 def _split_by_group(

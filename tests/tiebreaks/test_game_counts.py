@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.column import Column
-from tiebreaks.engine.columnar.grid import grid
 from tiebreaks.engine.context import NO_OPPONENT, Context, build_context
 from tiebreaks.engine.families.game_counts import CountRole
 from tiebreaks.engine.families.koya import KoyaRole
+from tiebreaks.engine.grid import grid
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.engine.trace import Trace, tracer_for
 from tiebreaks.model import PairingSystem, ResultKind, ScoreSystem, Tournament

@@ -23,7 +23,7 @@ from tiebreaks.engine.context import build_context
 from tiebreaks.engine.unplayed import (
     adjusted_round_points,
     adjusted_scores,
-    virtual_opponent_score,
+    virtual_opponent_scores,
 )
 from tiebreaks.model import ResultKind
 from tiebreaks.model.rules import FIDE_2009, rules_by_name
@@ -59,7 +59,10 @@ def test_seed_002_virtual_opponents() -> None:
     """Seed 002: round 1: 0 + 1 (the virtual opponent wins) + 8 x ½ = 5.0; round 2: 0 (A's
     points after round 1) + 1 + 7 x ½ = 4.5."""
     context = build_context(player_against(LATE_ENTRY), FIDE_2009)
-    assert [F(virtual_opponent_score(context, 0, r), context.unit) for r in (0, 1)] == [5, F(9, 2)]
+    assert [F(int(virtual_opponent_scores(context)[0, r]), context.unit) for r in (0, 1)] == [
+        5,
+        F(9, 2),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -89,7 +92,7 @@ def test_s7_forfeit_win_and_absence() -> None:
     for rounds, round_index, virtual, seen in ((forfeit, 2, 5, "5.5"), (absent, 6, 6, "6.5")):
         tournament = player_against(rounds)
         context = build_context(tournament, FIDE_2009)
-        assert F(virtual_opponent_score(context, 0, round_index), context.unit) == virtual
+        assert F(int(virtual_opponent_scores(context)[0, round_index]), context.unit) == virtual
         assert _seen_by_opponents(tournament, "fide-2009") == F(seen)
 
 
@@ -100,7 +103,7 @@ def test_s7_virtual_opponent_grows_by_a_draw_per_round() -> None:
     tournament = player_against(rounds)
     for after_round, expected in ((3, F("2.5")), (9, F("5.5"))):
         context = build_context(tournament, FIDE_2009, after_round=after_round)
-        assert F(virtual_opponent_score(context, 0, 2), context.unit) == expected
+        assert F(int(virtual_opponent_scores(context)[0, 2]), context.unit) == expected
 
 
 # Withdrawal: after round 3 of 5 (win vs 2, draw vs 3, loss vs 4), absent in rounds 4 and 5.
@@ -177,9 +180,9 @@ def test_opponents_unplayed_rounds(rules: str, by_round: list[str], bh: str) -> 
         builder.game(round_number, 1, 10 + round_number, "0-1")
     tournament = builder.build()
     context = build_context(tournament, rules_by_name(rules))
-    seen = [F(adjusted_round_points(context, 1, r), context.unit) for r in range(5)]
+    seen = [F(int(adjusted_round_points(context)[1, r]), context.unit) for r in range(5)]
     assert seen == [F(points) for points in by_round]
-    assert F(adjusted_scores(context)[1], context.unit) == sum(seen)
+    assert F(int(adjusted_scores(context)[1]), context.unit) == sum(seen)
     assert _subject_values(tournament, rules, "BH") == [F(bh)]
 
 

@@ -1,63 +1,97 @@
-"""Per-round opponent scores shared by the Buchholz and Sonneborn-Berger families
-(C.07 (2026) Art. 8.1, 9.1, 15.2, 16.3-16.5)."""
+"""The trace of an opponent-based sum (Buchholz, Fore Buchholz, Sonneborn-Berger and their
+national and team relatives): per round the opponent or the stand-in, the score counted, the
+points scored (for a weighted sum), and the cuts (C.07 (2026) Art. 8, 9, 14, 15.2, 16)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+import numpy as np
+
+from ..model.rules import OwnView
 from .context import NO_OPPONENT, Context
-from .sums import Contribution
-from .unplayed import adjusted_scores, is_vur, stand_in
+from .grid import grid
+from .spec import TiebreakSpec
+from .sums import Contributions, cuts_of_row
+from .trace import Entry, Role, Trace
+from .unplayed import adjusted_round_points, adjusted_scores, stand_in_scores
 
 
-def opponent_contributions(
-    context: Context, forfeits_as_played: bool, weighted: bool
-) -> list[list[Contribution]]:
-    """For every participant, one contribution per round: the opponent's score as seen by
-    opponents (or the dummy opponent's score for an unplayed round); with ``weighted`` the
-    score times the points the participant scored in that round (Sonneborn-Berger)."""
-    key = ("opponent-contributions", forfeits_as_played, weighted)
-    return context.memo(  # type: ignore[no-any-return]
-        key, lambda: _all_contributions(context, forfeits_as_played, weighted)
+def stand_in_role(context: Context, index: int, round_index: int) -> Role:
+    """What stands in for the opponent of an unplayed round under the context's regime: the
+    dummy opponent (Art. 16.4; capped, 16.4.1 and 16.4.2), the 2009 virtual opponent, or
+    nothing."""
+    view = context.rules.own_view
+    if view is OwnView.NOTHING:
+        return Role.NOTHING
+    if view is OwnView.VIRTUAL:
+        return Role.VIRTUAL
+    table = grid(context)
+    if stand_in_scores(context)[index, round_index] >= table.scores[index]:
+        return Role.DUMMY
+    if table.opponent[index, round_index] != NO_OPPONENT:
+        return Role.DUMMY_CAPPED_BY_OPPONENT
+    return Role.DUMMY_CAPPED_BY_ROUNDS
+
+
+def adjusted_rounds(context: Context, index: int) -> tuple[int, ...]:
+    """The rounds (1-based) whose points differ in participant ``index``'s score as seen by
+    opponents (Art. 16.3; every unplayed round under C.02 13.16, 2009)."""
+    changed = adjusted_round_points(context)[index] != grid(context).points[index]
+    return tuple(int(column) + 1 for column in np.flatnonzero(changed))
+
+
+def opponent_sum_trace(
+    context: Context,
+    spec: TiebreakSpec,
+    index: int,
+    items: Contributions,
+    weighted: bool = False,
+) -> Trace:
+    """Participant ``index``'s trace of an opponent-based sum whose contributions are
+    ``items`` (``weighted``: each score times the points of the round, Sonneborn-Berger);
+    ``context`` is the one the value was computed in (under the tie-break's regime)."""
+    table = grid(context)
+    unit = context.unit * context.unit if weighted else context.unit
+    cuts = cuts_of_row(items, index, spec.cut, spec.median, context.rules.vur_cut_exception)
+    counted = table.played[index] | (
+        table.forfeit[index] & (spec.forfeits_as_played or context.predetermined)
     )
-
-
-def _all_contributions(
-    context: Context, forfeits_as_played: bool, weighted: bool
-) -> list[list[Contribution]]:
-    if weighted:  # the same opponents, each score times the points of that round
-        make = tuple.__new__
-        plain = opponent_contributions(context, forfeits_as_played, weighted=False)
-        return [
-            [
-                make(Contribution, (c.round, c.opponent, c.key, c.key * points[c.round - 1], c.vur))
-                for c in row
-            ]
-            for row, points in zip(plain, context.points, strict=True)
-        ]
-    adjusted = adjusted_scores(context)
-    return [
-        _participant_contributions(context, index, adjusted, forfeits_as_played)
-        for index in range(context.size)
-    ]
-
-
-def _participant_contributions(
-    context: Context, index: int, adjusted: list[int], forfeits_as_played: bool
-) -> list[Contribution]:
-    """One round after another: the opponent's adjusted score (Art. 16.3) for a game, or the
-    dummy opponent's score (Art. 16.4) for an unplayed round."""
-    items: list[Contribution] = []
-    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot loop)
-    opponents = context.opponents[index]
-    forfeits_count = forfeits_as_played or context.predetermined
-    for round_index, kind in enumerate(context.kinds[index]):
-        opponent = opponents[round_index]
-        if kind.played or (forfeits_count and kind.forfeit):
-            score = adjusted[opponent]
-            items.append(make(Contribution, (round_index + 1, opponent, score, score, False)))
-        elif context.predetermined and opponent == NO_OPPONENT:
-            continue  # the empty slot of a round robin is not a round (Art. 15.2)
+    entries: list[Entry] = []
+    for column in np.flatnonzero(items.included[index]).tolist():
+        opponent = int(table.opponent[index, column])
+        reason = cuts.get(column)
+        common = {
+            "round": column + 1,
+            "amount": Fraction(int(items.value[index, column]), unit),
+            "score": Fraction(int(items.key[index, column]), context.unit),
+            "weight": Fraction(int(table.points[index, column]), context.unit)
+            if weighted
+            else None,
+            "kept": reason is None,
+            "reason": reason,
+        }
+        if counted[column]:
+            entries.append(_against(context, opponent, bool(table.played[index, column]), common))
         else:
-            score = stand_in(context, index, round_index).score
-            vur = is_vur(context, index, round_index)
-            items.append(make(Contribution, (round_index + 1, -1, score, score, vur)))
-    return items
+            role = stand_in_role(context, index, column)
+            scheduled = None if opponent == NO_OPPONENT else opponent
+            entries.append(Entry(role=role, opponent=scheduled, **common))  # type: ignore[arg-type]
+    value = sum((entry.amount for entry in entries if entry.kept and entry.amount), Fraction(0))
+    return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
+
+
+def _against(context: Context, opponent: int, played: bool, common: dict[str, object]) -> Entry:
+    """The entry of a round counted as a game against ``opponent``."""
+    actual = int(grid(context).scores[opponent])
+    counted = int(adjusted_scores(context)[opponent])
+    role = Role.OPPONENT if played else Role.FORFEIT_AS_GAME
+    if counted == actual:
+        return Entry(role=role, opponent=opponent, **common)  # type: ignore[arg-type]
+    return Entry(
+        role=role,
+        opponent=opponent,
+        actual=Fraction(actual, context.unit),
+        adjusted_rounds=adjusted_rounds(context, opponent),
+        **common,  # type: ignore[arg-type]
+    )

@@ -1,123 +1,191 @@
-"""Sum-type tie-breaks as multisets of contributions, and the cut and median modifiers
-(C.07 (2026) Art. 14) with the voluntary-unplayed-round exception of Art. 16.5."""
+"""Sum-type tie-breaks on arrays: contributions as (participants, rounds) matrices and the cut
+and median modifiers of C.07 (2026) Art. 14 with the exception of Art. 16.5.
+
+A contribution matrix has a ``key`` (significance), a ``value`` (what is added), ``included``
+(the round is a contribution at all) and ``vur`` (a voluntary unplayed round for Art. 16.5).
+With the exception of Art. 16.5 in play the cuts are made one at a time, for all rows at once,
+in the order the reference :func:`~tiebreaks.engine.sums.apply_modifiers` makes
+them (``tests/tiebreaks/test_vectorised.py`` compares the two).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
 from typing import NamedTuple
 
+import numpy as np
 
-class Contribution(NamedTuple):
-    """One round's part of a sum-type tie-break.
-
-    ``key`` orders significance (opponent's score for BH/SB, rating for ARO, round for PS);
-    ``value`` is what is added; ``vur`` marks a voluntary unplayed round (Art. 16.1.2);
-    ``opponent`` is the opponent's index, or -1 for a dummy opponent or no opponent.
-    """
-
-    round: int
-    opponent: int
-    key: int
-    value: int
-    vur: bool = False
+from .context import NO_OPPONENT, Context
+from .grid import Flags, Integers, grid
+from .trace import Reason
+from .unplayed import adjusted_scores, stand_in_scores, voluntary_unplayed_for_cut
 
 
-class Cut(NamedTuple):
-    """A contribution removed by a modifier, and why."""
+class Contributions(NamedTuple):
+    """Per participant and round: significance, value, whether the round contributes, and
+    whether it is a voluntary unplayed round for the cut exception."""
 
-    contribution: Contribution
-    reason: str
+    key: Integers
+    value: Integers
+    included: Flags
+    vur: Flags
 
-
-def least_significant(items: Sequence[Contribution]) -> Contribution:
-    """LSV (Art. 14.1): the smallest key; among equal keys the smallest value."""
-    return min(items, key=lambda item: (item.key, item.value))
-
-
-def most_significant(items: Sequence[Contribution]) -> Contribution:
-    """MSV (Art. 14.3): the largest key; among equal keys the largest value."""
-    return max(items, key=lambda item: (item.key, item.value))
+    def weighted(self, weights: Integers) -> Contributions:
+        """The same contributions with value = key x weight (Sonneborn-Berger, Art. 9.1)."""
+        return self._replace(value=self.key * weights)
 
 
-def low_cut(items: list[Contribution], vur_exception: bool) -> Cut:
-    """Remove the least significant value; with Art. 16.5 the smallest VUR contribution is
-    removed instead when it is not smaller than the LSV (16.5.1)."""
-    lowest = least_significant(items)
-    vurs = [item for item in items if item.vur] if vur_exception else []
-    if vurs:
-        smallest_vur = min(vurs, key=lambda item: (item.value, item.key))
-        if smallest_vur.value >= lowest.value:
-            items.remove(smallest_vur)
-            return Cut(smallest_vur, "voluntary unplayed round cut first (Art. 16.5)")
-    items.remove(lowest)
-    return Cut(lowest, "least significant value (Art. 14.1)")
+def opponent_contributions(context: Context, forfeits_as_played: bool) -> Contributions:
+    """The columnar form of :func:`tiebreaks.engine.opponents.opponent_contributions`
+    (unweighted): the opponent's adjusted score (Art. 16.3) for a game, the stand-in's score
+    (Art. 16.4) for an unplayed round, nothing for the empty slot of a round robin (15.2)."""
+    key = ("vector-opponent-contributions", forfeits_as_played)
+    return context.memo(  # type: ignore[no-any-return]
+        key, lambda: _opponent_contributions(context, forfeits_as_played)
+    )
 
 
-def high_cut(items: list[Contribution]) -> Cut:
-    """Remove the most significant value (median, Art. 14.3); no VUR exception."""
-    highest = most_significant(items)
-    items.remove(highest)
-    return Cut(highest, "most significant value (Art. 14.3)")
+def _opponent_contributions(context: Context, forfeits_as_played: bool) -> Contributions:
+    table = grid(context)
+    counted = table.played
+    if forfeits_as_played or context.predetermined:
+        counted = counted | table.forfeit
+    adjusted = adjusted_scores(context)
+    opponent_score = adjusted[np.where(counted, table.opponent, 0)]
+    score = np.where(counted, opponent_score, stand_in_scores(context))
+    included = np.ones_like(counted)
+    if context.predetermined:
+        included = counted | (table.opponent != NO_OPPONENT)
+    vur = ~counted & voluntary_unplayed_for_cut(context)
+    return Contributions(score, score, included, vur)
 
 
-def apply_modifiers(
-    contributions: Sequence[Contribution], cut: int, median: int, vur_exception: bool
-) -> tuple[list[Contribution], list[Cut]]:
-    """Kept contributions and the cuts made by ``/Cn`` or ``/Mn`` (in that order)."""
-    kept = list(contributions)
-    cuts: list[Cut] = []
-    for _ in range(cut + median):
-        if not kept:
-            break
-        cuts.append(low_cut(kept, vur_exception))
-    for _ in range(median):
-        if not kept:
-            break
-        cuts.append(high_cut(kept))
-    return kept, cuts
+def above(values: Integers) -> int:
+    """A number larger than every one of ``values`` (a sentinel for masked minimums): the
+    int64 maximum, or for exact Python integers (object arrays) one more than the largest
+    magnitude."""
+    if values.dtype != object:
+        return int(np.iinfo(np.int64).max)
+    return int(max((abs(value) for value in values.flat), default=0)) + 1
 
 
-_VALUE = itemgetter(3)
-_VUR = itemgetter(4)
-_KEY_AND_VALUE = itemgetter(2, 3)
-
-
-def modified_sum(
-    contributions: Sequence[Contribution], cut: int, median: int, vur_exception: bool
-) -> int:
-    """Sum of the contributions left after the modifiers.
-
-    Shortcuts (C-level look-ups) for no modifier and for one cut without a voluntary unplayed
-    round; :func:`apply_modifiers` otherwise. ``tests/tiebreaks/test_contributions_fast.py``
-    checks that the shortcuts give what :func:`apply_modifiers` gives."""
-    total: int = sum(map(_VALUE, contributions))
+def modified_sums(items: Contributions, cut: int, median: int, vur_exception: bool) -> Integers:
+    """Every participant's sum of the included values after ``/Cn`` or ``/Mn`` (Art. 14),
+    as :func:`~tiebreaks.engine.sums.modified_sum` computes it row by row."""
     if not cut and not median:
-        return total
-    single_cut = cut == 1 and not median and contributions
-    if single_cut and not (vur_exception and any(map(_VUR, contributions))):
-        lowest: Contribution = min(contributions, key=_KEY_AND_VALUE)
-        return total - lowest.value  # the least significant value (Art. 14.1)
-    kept, _ = apply_modifiers(contributions, cut, median, vur_exception)
-    return sum(item.value for item in kept)
+        return np.where(items.included, items.value, 0).sum(axis=1)  # type: ignore[no-any-return]
+    if not (vur_exception and (items.vur & items.included).any()):
+        return _sorted_cut_sums(items, cut, median)
+    return _stepwise_cut_sums(items, cut, median)
 
 
-class SumDefinition(NamedTuple):
-    """A sum-type tie-break: per participant the contributions, the modifiers and the unit.
+def _sorted_cut_sums(items: Contributions, cut: int, median: int) -> Integers:
+    """Sums without the exception: order each row by (key, value), excluded rounds last; the
+    low cuts drop the first ``cut + median`` values, the median the last ``median`` of the
+    rest (as many as there are)."""
+    count = items.included.sum(axis=1)
+    if items.key is items.value:  # one sort of the values (Buchholz-like sums)
+        largest = above(items.value)
+        ordered = np.sort(np.where(items.included, items.value, largest), axis=1)
+        inside = np.arange(ordered.shape[1])[None, :] < count[:, None]
+        values = np.where(inside, ordered, 0)
+    else:
+        order = np.lexsort((items.value, items.key, ~items.included), axis=1)
+        values = np.take_along_axis(np.where(items.included, items.value, 0), order, axis=1)
+    return trimmed_sums(values, count, cut + median, median)[0]
 
-    The value (:meth:`values`) and the explanation (:meth:`kept_and_cut`) both come from this
-    one object, so they cannot disagree."""
 
-    rows: Sequence[Sequence[Contribution]]
-    cut: int
-    median: int
-    vur_exception: bool
-    denominator: int
+def trimmed_sums(
+    ordered: Integers, count: Integers, lowest: Integers | int, highest: Integers | int
+) -> tuple[Integers, Integers]:
+    """Per row, the sum of the first ``count`` values of ``ordered`` (sorted, least
+    significant first) without the ``lowest`` first ones and then the ``highest`` last ones
+    of those left, as many as there are (the cuts and medians of C.07 (2026) Art. 14 and of
+    US Chess rule 34E1); and how many values are kept."""
+    running = np.zeros((ordered.shape[0], ordered.shape[1] + 1), dtype=ordered.dtype)
+    np.cumsum(ordered, axis=1, out=running[:, 1:])
+    low = np.minimum(lowest, count)
+    high = np.maximum(low, count - highest)
+    rows = np.arange(ordered.shape[0])
+    return running[rows, high] - running[rows, low], high - low
 
-    def values(self) -> list[int]:
-        """Every participant's sum after the modifiers, in ``1/denominator`` units."""
-        return [modified_sum(row, self.cut, self.median, self.vur_exception) for row in self.rows]
 
-    def kept_and_cut(self, index: int) -> tuple[list[Contribution], list[Cut]]:
-        """Participant ``index``'s contributions left after the modifiers, and those removed."""
-        return apply_modifiers(self.rows[index], self.cut, self.median, self.vur_exception)
+def _stepwise_cut_sums(
+    items: Contributions,
+    cut: int,
+    median: int,
+    record: list[tuple[Integers, Flags | None]] | None = None,
+) -> Integers:
+    """The cuts one at a time, as :func:`~tiebreaks.engine.sums.apply_modifiers`
+    makes them, for every row at once: each low cut removes the least significant value (the
+    smallest key, then the smallest value, the earliest round among equals), unless the
+    smallest voluntary unplayed round's value (smallest value, then key) is not smaller, which
+    is removed instead (Art. 16.5.1); each median cut then removes the most significant value
+    (Art. 14.3). ``record`` receives each cut: the column removed per row, and per row whether
+    a low cut took the voluntary unplayed round (None for a median's high cut)."""
+    remaining = items.included.copy()
+    total = np.where(remaining, items.value, 0).sum(axis=1)
+    rows = np.arange(remaining.shape[0])
+    for _ in range(cut + median):
+        lowest = _first_smallest(items.key, items.value, remaining)
+        vurs = remaining & items.vur
+        smallest_vur = _first_smallest(items.value, items.key, vurs)
+        value_of = items.value[rows, lowest]
+        vur_first = vurs.any(axis=1) & (items.value[rows, smallest_vur] >= value_of)
+        chosen = np.where(vur_first, smallest_vur, lowest)
+        _remove(items, remaining, total, chosen, record, vur_first)
+    for _ in range(median):
+        highest = _first_smallest(-items.key, -items.value, remaining)
+        _remove(items, remaining, total, highest, record, None)
+    return total  # type: ignore[no-any-return]
+
+
+def cuts_of_row(
+    items: Contributions, index: int, cut: int, median: int, vur_exception: bool
+) -> dict[int, Reason]:
+    """The rounds (0-based columns) of participant ``index`` that ``/Cn`` or ``/Mn`` removes,
+    with the reason (Art. 14.1, 14.3, 16.5): the cuts of :func:`modified_sums`, made for that
+    one row."""
+    row = slice(index, index + 1)
+    vur = items.vur[row] if vur_exception else np.zeros_like(items.vur[row])
+    single = Contributions(items.key[row], items.value[row], items.included[row], vur)
+    record: list[tuple[Integers, Flags | None]] = []
+    _stepwise_cut_sums(single, cut, median, record)
+    reasons: dict[int, Reason] = {}
+    for columns, vur_first in record:
+        if columns.size:
+            reason = (
+                Reason.MOST_SIGNIFICANT
+                if vur_first is None
+                else Reason.VOLUNTARY_UNPLAYED
+                if vur_first[0]
+                else Reason.LEAST_SIGNIFICANT
+            )
+            reasons[int(columns[0])] = reason
+    return reasons
+
+
+def _first_smallest(primary: Integers, secondary: Integers, mask: Flags) -> Integers:
+    """Per row, the first column of ``mask`` with the smallest (primary, secondary) pair
+    (column 0 for a row without any)."""
+    largest = above(primary)
+    smallest_primary = np.where(mask, primary, largest).min(axis=1)
+    candidates = mask & (primary == smallest_primary[:, None])
+    smallest_secondary = np.where(candidates, secondary, largest).min(axis=1)
+    return (candidates & (secondary == smallest_secondary[:, None])).argmax(axis=1)  # type: ignore[no-any-return]
+
+
+def _remove(
+    items: Contributions,
+    remaining: Flags,
+    total: Integers,
+    chosen: Integers,
+    record: list[tuple[Integers, Flags | None]] | None = None,
+    vur_first: Flags | None = None,
+) -> None:
+    """Remove column ``chosen`` of every row that still has a contribution."""
+    rows = np.flatnonzero(remaining.any(axis=1))
+    columns = chosen[rows]
+    total[rows] -= items.value[rows, columns]
+    remaining[rows, columns] = False
+    if record is not None:
+        record.append((columns, None if vur_first is None else vur_first[rows]))

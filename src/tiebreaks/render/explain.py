@@ -6,11 +6,11 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ..engine.explanation import Explanation, Line
 from ..model.text import shown_name, shown_text
 from ..services.explain import Explained, Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
+from .explanations.lines import Explanation, Line
 from .i18n import check_language, format_value, reason_text, translator
 from .values import show
 

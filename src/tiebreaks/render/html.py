@@ -23,7 +23,6 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .. import __version__
-from ..engine.explanation import Explanation
 from ..errors import UsageError
 from ..model import Colour, Player, ResultKind, RoundResult
 from ..model.team import Match, MatchKind
@@ -31,6 +30,7 @@ from ..model.team_matches import TeamTournament
 from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .explanations import worded
+from .explanations.lines import Explanation
 from .i18n import (
     N_,
     check_language,

@@ -1,7 +1,7 @@
 """Why a participant has a value and a place: "why am I 4th and not 3rd?".
 
 * :func:`explain_value`: one tie-break value of one participant, line by line, from the same
-  code that computed the standings (see :mod:`tiebreaks.engine.explanation`).
+  code that computed the standings (see :mod:`tiebreaks.render.explanations.lines`).
 * :func:`explain_participant`: every value of a participant and what separates them from the
   participants directly above and below.
 * :func:`why`: two participants compared criterion by criterion (C.07 (2026) Art. 4.2) until
@@ -20,12 +20,6 @@ from fractions import Fraction
 
 from ..engine.catalogue import definition
 from ..engine.context import Context
-from ..engine.explanation import (
-    Explanation,
-    Line,
-    explainer_for,
-    group_explainer_for,
-)
 from ..engine.names import resolve_name
 from ..engine.registry import Kind
 from ..engine.trace import Entry, Trace, group_tracer_for, tracer_for
@@ -150,33 +144,26 @@ def tied_group(standings: Standings, row: Row, position: int) -> list[int]:
     return sorted(_index(standings, other) for other in group)
 
 
-#: what explains a value: its trace (data; :mod:`tiebreaks.render.explanations` words it), or,
-#: for the tie-breaks not yet traced, an explanation already in words
-Explained = Trace | Explanation
+#: what explains a value: its trace (data; :mod:`tiebreaks.render.explanations` words it)
+Explained = Trace
 
 
-def explain_value(standings: Standings, row: Row, label: str) -> Explained:
-    """The trace of ``row``'s value of the column ``label``."""
+def explain_value(standings: Standings, row: Row, label: str) -> Trace:
+    """The trace of ``row``'s value of the column ``label``: made from the arrays the value
+    was computed from (for a group tie-break, in the group still tied when it was applied)."""
     position = standings.columns.index(label)
     spec = standings.tiebreaks[position]
     context = _context(standings).for_score(spec.score)
     index = _index(standings, row)
-    tracer = tracer_for(spec.acronym)
-    if tracer is not None:
-        return tracer(context, spec, index)
     if definition(spec.acronym).kind is Kind.GROUP:
-        group = tied_group(standings, row, position)
         group_tracer = group_tracer_for(spec.acronym)
-        if group_tracer is not None:
-            return group_tracer(context, spec, group, index)
-        group_explainer = group_explainer_for(spec.acronym)
-        if group_explainer is None:
-            raise UsageError(f"{spec} cannot be explained yet")
-        return group_explainer(context, spec, group, index)
-    explainer = explainer_for(spec.acronym)
-    if explainer is None:
-        raise UsageError(f"{spec} cannot be explained yet")
-    return explainer(context, spec, index)
+        if group_tracer is None:
+            raise UsageError(f"{spec} has no explanation")
+        return group_tracer(context, spec, tied_group(standings, row, position), index)
+    tracer = tracer_for(spec.acronym)
+    if tracer is None:
+        raise UsageError(f"{spec} has no explanation")
+    return tracer(context, spec, index)
 
 
 @dataclass(frozen=True)
@@ -319,12 +306,9 @@ def reduced_form(
 Key = tuple[str, int]
 
 
-def _keyed(explanation: Explained, other: int) -> dict[Key, list[Line | Entry]]:
-    keyed: dict[Key, list[Line | Entry]] = {}
-    items: tuple[Line | Entry, ...] = (
-        explanation.entries if isinstance(explanation, Trace) else explanation.lines
-    )
-    for position, line in enumerate(items):
+def _keyed(explanation: Trace, other: int) -> dict[Key, list[Entry]]:
+    keyed: dict[Key, list[Entry]] = {}
+    for position, line in enumerate(explanation.entries):
         opponent = explanation.opponents.get(position)
         if opponent == other:
             key: Key = ("each other", 0)
@@ -336,7 +320,7 @@ def _keyed(explanation: Explained, other: int) -> dict[Key, list[Line | Entry]]:
     return keyed
 
 
-def _kept(line: Line | Entry) -> Fraction:
+def _kept(line: Entry) -> Fraction:
     return line.amount if line.kept and line.amount is not None else Fraction(0)
 
 

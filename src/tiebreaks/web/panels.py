@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.explanation import Explanation
 from ..errors import UsageError
 from ..render.explanations import difference_text, worded
+from ..render.explanations.lines import Explanation
 from ..render.i18n import format_value, tiebreak_name
 from ..services.explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..standings import Row, Standings

@@ -10,13 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..column import Column
-from ..columnar.grid import fore_context, grid
-from ..columnar.unplayed import adjusted_round_points, adjusted_scores
 from ..context import Context
+from ..grid import fore_context, grid
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Trace, traces
-from ..unplayed import under_regime
+from ..unplayed import adjusted_round_points, adjusted_scores, under_regime
 
 #: a round whose points are counted as they were awarded
 AS_AWARDED = "as-awarded"

@@ -8,12 +8,12 @@ from fractions import Fraction
 import numpy as np
 
 from ..column import Column
-from ..columnar.grid import Integers, fore_context, grid
-from ..columnar.opponent_trace import opponent_sum_trace
-from ..columnar.sums import Contributions, modified_sums, opponent_contributions
 from ..context import Context
+from ..grid import Integers, fore_context, grid
+from ..opponents import opponent_sum_trace
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
+from ..sums import Contributions, modified_sums, opponent_contributions
 from ..trace import Entry, Step, Trace, traces
 from ..unplayed import under_regime
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ..columnar.grid import grid
 from ..context import Context
+from ..grid import grid
 from ..registry import Definition, Kind, register
 from ..spec import TiebreakSpec
 from ..trace import Entry, GroupTable, Step, Trace, traces_group

@@ -24,8 +24,8 @@ from numpy.typing import NDArray
 
 from ...model import ResultKind
 from ..column import Column
-from ..columnar.grid import KINDS, Flags, Grid, Integers, grid
 from ..context import NO_OPPONENT, Context
+from ..grid import KINDS, Flags, Grid, Integers, grid
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Trace, traces

@@ -13,8 +13,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..column import Column
-from ..columnar.grid import Flags, grid
 from ..context import NO_OPPONENT, Context
+from ..grid import Flags, grid
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Step, Trace, traces

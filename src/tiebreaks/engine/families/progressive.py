@@ -7,8 +7,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..column import Column
-from ..columnar.grid import Integers, grid
 from ..context import Context
+from ..grid import Integers, grid
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Reason, Trace, traces

@@ -38,12 +38,12 @@ import numpy as np
 
 from ...errors import ParameterHint, UsageError
 from ..column import Column
-from ..columnar.grid import Flags, Integers, grid
-from ..columnar.sums import Contributions, above, cuts_of_row, trimmed_sums
 from ..context import Context
 from ..fide_tables import HUNDREDTHS, expected_score, rating_difference
+from ..grid import Flags, Integers, grid
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
+from ..sums import Contributions, above, cuts_of_row, trimmed_sums
 from ..trace import Entry, Reason, Role, Step, Trace, traces
 
 UNRATED_RATING = "unrated_rating"

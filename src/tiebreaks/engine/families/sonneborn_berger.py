@@ -4,12 +4,12 @@ arrays."""
 from __future__ import annotations
 
 from ..column import Column
-from ..columnar.grid import grid
-from ..columnar.opponent_trace import opponent_sum_trace
-from ..columnar.sums import Contributions, modified_sums, opponent_contributions
 from ..context import Context
+from ..grid import grid
+from ..opponents import opponent_sum_trace
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
+from ..sums import Contributions, modified_sums, opponent_contributions
 from ..trace import Trace, traces
 from ..unplayed import under_regime
 

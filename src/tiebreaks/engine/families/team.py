@@ -15,12 +15,12 @@ from enum import StrEnum
 from fractions import Fraction
 
 from ..column import Column
-from ..columnar.grid import Integers, fore_context, grid
-from ..columnar.opponent_trace import opponent_sum_trace
-from ..columnar.sums import Contributions, modified_sums, opponent_contributions
 from ..context import NO_OPPONENT, Context
+from ..grid import Integers, fore_context, grid
+from ..opponents import opponent_sum_trace
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
+from ..sums import Contributions, modified_sums, opponent_contributions
 from ..trace import Entry, Step, Trace, traces
 from ..unplayed import under_regime
 from .buchholz import buchholz_values

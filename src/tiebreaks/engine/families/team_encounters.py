@@ -42,8 +42,8 @@ import numpy as np
 
 from ...model.team import Match, MatchKind
 from ..column import Column
-from ..columnar.grid import CODE, KINDS, OUTCOME, Integers, grid
 from ..context import NO_OPPONENT, Context
+from ..grid import CODE, KINDS, OUTCOME, Integers, grid
 from ..registry import Definition, Kind, register, tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Trace, traces, traces_group

@@ -13,7 +13,6 @@ explanation adds up to its value exactly as its trace does.
 from __future__ import annotations
 
 from ...engine.context import Context
-from ...engine.explanation import Explanation, Line
 from ...engine.trace import Entry, Trace
 from ...errors import UsageError
 from ...standings import Standings
@@ -26,6 +25,7 @@ from . import (  # noqa: F401  (each module registers its sentences)
     ratings,
     team_scores,
 )
+from .lines import Explanation, Line
 from .words import Words, describer_for
 
 __all__ = ["Words", "difference_text", "explanation", "worded"]

@@ -17,7 +17,7 @@ remains is defined here:
 Unplayed rounds follow the run's regime (``--rules``) like BH; the DSB text itself was not
 available (spec Q15), so the readings are documented in ``docs/conformance.md``. The value
 tie-breaks are computed for the whole field on the arrays of
-:func:`~tiebreaks.engine.columnar.grid.grid`; each tracer gives one participant's trace from
+:func:`~tiebreaks.engine.grid.grid`; each tracer gives one participant's trace from
 the same arrays.
 """
 
@@ -28,11 +28,11 @@ from fractions import Fraction
 import numpy as np
 
 from ...column import Column
-from ...columnar.grid import Flags, Integers, grid
-from ...columnar.sums import Contributions, cuts_of_row, modified_sums
 from ...context import Context
+from ...grid import Flags, Integers, grid
 from ...registry import Definition, Kind, register, tiebreak
 from ...spec import TiebreakSpec
+from ...sums import Contributions, cuts_of_row, modified_sums
 from ...trace import Entry, Role, Step, Trace, traces, traces_group
 from ...unplayed import under_regime
 from ..buchholz import buchholz_values

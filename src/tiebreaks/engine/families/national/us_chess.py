@@ -9,7 +9,7 @@ rules edition of the run and are the same for Swiss events and round robins. The
 the number of rounds and, for MMED, by the score), not the FIDE cuts of C.07 Art. 14.
 
 Each value is computed for the whole field on the arrays of
-:func:`~tiebreaks.engine.columnar.grid.grid` (exact integers in the score unit); its tracer
+:func:`~tiebreaks.engine.grid.grid` (exact integers in the score unit); its tracer
 gives one participant's :class:`~tiebreaks.engine.trace.Trace` from the same memoised arrays,
 so the value and its explanation cannot disagree. Result between tied players (RBT) is a group
 tie-break and orders a tied group.
@@ -26,13 +26,13 @@ import numpy as np
 
 from ....model import ResultKind
 from ...column import Column
-from ...columnar.grid import KINDS, Flags, Integers, grid
-from ...columnar.sums import trimmed_sums
-from ...columnar.unplayed import unplayed_as_draw_points
 from ...context import Context
+from ...grid import KINDS, Flags, Integers, grid
 from ...registry import Definition, Kind, register, tiebreak
 from ...spec import TiebreakSpec
+from ...sums import trimmed_sums
 from ...trace import Entry, GroupTable, Reason, Role, Step, Trace, traces, traces_group
+from ...unplayed import unplayed_as_draw_points
 from ..direct_encounter import place_in
 
 #: Kashdan points (rule 34E7) by game outcome in half-points: win 4, draw 2, loss 1

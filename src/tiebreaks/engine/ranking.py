@@ -1,10 +1,10 @@
-"""Tied groups of a large field on arrays (C.07 (2026) Art. 4.2: each group still tied is
-ordered by the next tie-break).
+"""Tied groups on arrays (C.07 (2026) Art. 4.2: each group still tied is ordered by the next
+tie-break), for every field size.
 
 The groups are one ordering of the participants and the positions where a group starts. A
 tie-break orders every group at once with one stable sort keyed by (group, value): groups
-keep their places, participants with equal values keep their order, exactly as the list path
-of :mod:`tiebreaks.standings` sorts each group with Python's stable ``sorted``.
+keep their places, participants with equal values keep their order. Values that do not fit
+in int64 are sorted as exact Python integers (an object array), never as floats.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from itertools import chain, pairwise
 
 import numpy as np
 
-from ..column import sort_keys
+from .column import sort_keys
 from .grid import Flags, Integers
 
 
@@ -41,27 +41,27 @@ class ArrayGroups:
         starts[(np.cumsum(sizes) - sizes)[sizes > 0]] = True
         return cls(order, starts)
 
-    def split(self, numerators: Sequence[int | None], higher_is_better: bool = False) -> bool:
+    def split(self, numerators: Sequence[int | None], higher_is_better: bool = False) -> None:
         """Order every group by the values (``higher_is_better``: larger first, else smaller
         first; an undefined value after every defined one) and split it where the value
-        changes. Only the members of groups still tied are looked at. False, with nothing
-        changed, when a value does not fit in int64."""
+        changes. Only the members of groups still tied are looked at."""
         group = np.cumsum(self.starts)
         tied = np.bincount(group)[group] > 1
         if not tied.any():
-            return True  # every group has one member
+            return  # every group has one member
         positions = np.flatnonzero(tied)
         members = self.order[positions]
         keys = sort_keys(list(map(numerators.__getitem__, members.tolist())), higher_is_better)
         try:
             values = np.array(keys, dtype=np.int64)
-        except OverflowError:
-            return False
-        permutation = np.lexsort((values, group[positions]))
+            permutation = np.lexsort((values, group[positions]))
+        except OverflowError:  # exact integers: a stable sort by value, then by group
+            values = np.array(keys, dtype=object)
+            by_value = np.argsort(values, kind="stable")
+            permutation = by_value[np.argsort(group[positions][by_value], kind="stable")]
         self.order[positions] = members[permutation]
         values = values[permutation]
         self.starts[positions[1:][values[1:] != values[:-1]]] = True
-        return True
 
     def lists(self) -> list[list[int]]:
         """The groups as lists of participant indexes, best first."""

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ...model import ResultKind
-from ..context import NO_OPPONENT, Context
+from ..model import ResultKind
+from .context import NO_OPPONENT, Context
 
 Integers = NDArray[np.int64]
 Flags = NDArray[np.bool_]
