@@ -25,7 +25,7 @@ def _stop(signal_number: int, frame: FrameType | None) -> None:
         if files is not None:
             files.remove_temporaries()
         if "multiprocessing" in sys.modules:
-            import multiprocessing
+            import multiprocessing  # noqa: PLC0415 (signals first)
 
             for child in multiprocessing.active_children():
                 child.kill()
@@ -40,9 +40,9 @@ def _install_handlers() -> None:
     (``signal`` itself first imports enum and functools: 10 ms more during which Ctrl-C
     would raise KeyboardInterrupt with a traceback)."""
     try:
-        import _signal as signals  # type: ignore[import-not-found,unused-ignore]
+        import _signal as signals  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 (signals first)
     except ImportError:  # not CPython
-        import signal as signals
+        import signal as signals  # noqa: PLC0415 (signals first)
     signals.signal(signals.SIGINT, _stop)
     signals.signal(signals.SIGTERM, _stop)
 
@@ -50,7 +50,7 @@ def _install_handlers() -> None:
 def main() -> None:
     """Entry point of the ``tiebreaks`` command."""
     _install_handlers()
-    from .cli.main import run
+    from .cli.main import run  # noqa: PLC0415 (signals first)
 
     run()
 

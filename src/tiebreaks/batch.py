@@ -593,7 +593,7 @@ class _DaskEngine(_Engine):
 
 def _dask_client(scheduler: object, workers: int | None) -> tuple[Client, list[Client | Cluster]]:
     """The client to use and what to close after (what this module started)."""
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster  # noqa: PLC0415 (optional: dask)
 
     if isinstance(scheduler, Client):
         return scheduler, []

@@ -516,7 +516,8 @@ def test_the_description_names_no_internal_parts(app: Any) -> None:
 
 def cli_range(option: str) -> tuple[int | None, int | None]:
     """The bounds of an option of ``tiebreaks standings``."""
-    command = main.commands["standings"]
+    command = main.get_command(click.Context(main), "standings")
+    assert command is not None
     parameter = next(param for param in command.params if param.name == option)
     assert isinstance(parameter.type, click.IntRange)
     return parameter.type.min, parameter.type.max

@@ -30,9 +30,9 @@ from .types import byte_size
 def serve(host: str, port: int, max_upload: int, time_limit: float) -> None:
     """Serve the web page and the HTTP API (needs the extra: pip install 'tiebreaks[web]')."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: PLC0415 (optional: web)
 
-        from ..web import create_app
+        from ..web import create_app  # noqa: PLC0415 (optional: web)
     except ImportError as error:
         raise click.ClickException(
             f"the web server needs the 'web' extra ({error.name} is missing): "

@@ -17,7 +17,7 @@ def standings_pdf(standings: Standings, lang: str = "en") -> bytes:
     """The standings as PDF bytes in ``lang`` (en, de, it, fr, es)."""
     page = render_page(standings, lang, print_mode=True)
     try:
-        from weasyprint import HTML  # type: ignore[import-untyped]
+        from weasyprint import HTML  # type: ignore[import-untyped]  # noqa: PLC0415 (optional: pdf)
     except ImportError:
         raise UsageError("PDF output needs WeasyPrint: pip install 'tiebreaks[pdf]'") from None
     document: bytes = HTML(string=page, base_url=None).write_pdf()
