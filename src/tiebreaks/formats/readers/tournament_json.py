@@ -80,8 +80,8 @@ from .tournament_json_document import KIND_WHAT, Document, Header
 from .tournament_json_places import (
     Misfit,
     Path,
+    KeyCount,
     Places,
-    count_keys,
     described_as,
     misfit_of,
     whole,
@@ -155,8 +155,8 @@ class _Reader:
 
     def __init__(self, places: Places) -> None:
         self.places = places
-        #: the keys of the document read (see :meth:`.Places.check_keys`)
-        self.keys = 0
+        #: the keys and the strings' colons of the document read (:meth:`.Places.check_keys`)
+        self.count = KeyCount()
         self.rounds = 0
 
     def decode(self) -> Document:
@@ -176,7 +176,7 @@ class _Reader:
 
     def read(self) -> Tournament:
         document = self.decode()
-        self.keys = count_keys(document, skip="players")
+        self.count.add(document, skip="players")
         whole(document.version, ("version",), described_as(("version",)), 1, 1)
         tournament = self.header(document.tournament)
         players = self.players(document.players)
@@ -187,7 +187,7 @@ class _Reader:
         tournament = replace(tournament, players=players, team_records=team_records)
         if document.standings is not None and document.standings is not _UNSET:
             tournament = read_standings(self.places, document.standings, tournament)
-        self.places.check_keys(self.keys)
+        self.places.check_keys(self.count)
         return tournament
 
     def header(self, header: Header) -> Tournament:
@@ -258,7 +258,7 @@ class _Reader:
         """Every player, checked and built column by column (this is the hot part)."""
         if not items:
             raise Misfit(("players",), "at least one player")
-        column = _Columns(items, self.places)
+        column = _Columns(items, self.places, self.count)
         numbers = column.wholes("start_number", 1, MAX_START_NUMBER)
         if len(set(numbers)) != len(numbers):
             first: dict[int, int] = {}
@@ -272,7 +272,7 @@ class _Reader:
         made = map(
             Player,
             numbers,
-            column.take("name"),
+            column.names(),
             results,
             column.wholes("rating", 0),
             column.wholes("national_rating", 0),
@@ -282,7 +282,7 @@ class _Reader:
             column.values("stated_values"),
             self.places.player_lines(numbers),
         )
-        self.keys += column.keys + reading.keys
+        self.count.keys += column.keys + reading.keys
         if numbers == sorted(numbers):
             return tuple(made)
         return tuple(sorted(made, key=attrgetter("start_number")))
@@ -291,9 +291,12 @@ class _Reader:
 class _Columns:
     """The players' fields, each as a column (a list over all players), checked."""
 
-    def __init__(self, items: list[Any], places: Places) -> None:
+    def __init__(self, items: list[Any], places: Places, count: KeyCount) -> None:
         self.items = items
         self.places = places
+        #: counts the colons of the free texts (every other string of a player is checked
+        #: to be a number, a result kind or a colour, none of which holds a colon)
+        self.count = count
         #: the keys of the players' objects (the results arrays' own keys not included)
         self.keys = 3 * len(items)  # start_number, name and results are required
 
@@ -325,9 +328,16 @@ class _Columns:
             for place, value in enumerate(values)
         ]
 
+    def names(self) -> list[str]:
+        names = self.take("name")
+        self.count.add_texts(names)
+        return names
+
     def texts(self, key: str) -> list[str]:
         """Optional strings (null or missing: empty)."""
-        return [value or "" for value in self.take(key)]
+        texts = [value or "" for value in self.take(key)]
+        self.count.add_texts(texts)
+        return texts
 
     def points(self, key: str) -> list[Fraction | None]:
         """Exact values or None, each distinct text read once."""
