@@ -856,12 +856,10 @@ def test_colons_in_the_texts_read_need_no_scan_for_repeated_keys(
         ("A: B", '"kind": "0", "kind": "1",'),  # a colon in a string, a key twice
         ("A\\u003aB", '"kind": "0", "kind": "1",'),  # an escaped colon makes up for the key
         ("A\\u003aB", '"kind": "0", "kind" : "1",'),
-        ("A:B\\\"", '"kind": "0", "kind": "1",'),  # an escaped quote
+        ('A:B\\"', '"kind": "0", "kind": "1",'),  # an escaped quote
     ],
 )
-def test_a_repeated_key_is_found_whatever_colons_the_strings_hold(
-    name: str, repeated: str
-) -> None:
+def test_a_repeated_key_is_found_whatever_colons_the_strings_hold(name: str, repeated: str) -> None:
     text = json.dumps(minimal_document()).replace('"kind": "0",', repeated)
     text = text.replace('"name": "A"', f'"name": "{name}"')
     error = error_of(text)

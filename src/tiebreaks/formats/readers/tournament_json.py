@@ -78,9 +78,9 @@ from .json_syntax import KIND_NAMES, MAX_ROUNDS, MAX_START_NUMBER
 from .locator import Locator
 from .tournament_json_document import KIND_WHAT, Document, Header
 from .tournament_json_places import (
+    KeyCount,
     Misfit,
     Path,
-    KeyCount,
     Places,
     described_as,
     misfit_of,

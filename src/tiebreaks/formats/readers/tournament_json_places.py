@@ -29,7 +29,7 @@ from ...errors import InputError, Location
 from .json_syntax import Node, Number, parse_exact, parse_json
 from .tournament_json_document import Document
 
-__all__ = ["Misfit", "Path", "KeyCount", "Places", "described_as", "misfit_of", "whole"]
+__all__ = ["KeyCount", "Misfit", "Path", "Places", "described_as", "misfit_of", "whole"]
 
 Path = tuple[str | int, ...]
 
