@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
+
 import jsonschema  # type: ignore[import-untyped]
 import msgspec
 import pytest
@@ -79,7 +81,7 @@ def test_every_placing_and_why_text_is_its_document(name: str, tiebreak_list: st
         placing = explain_participant(standings, row)
         text = placing_json(standings, placing)
         decoded_as_written(text, PlacingDocument, placing_document(standings, placing))
-    for first, second in zip(rows[:4], rows[1:5], strict=False):
+    for first, second in pairwise(rows[:5]):
         outcome = why(standings, first, second)
         text = why_json(standings, outcome)
         decoded_as_written(text, WhyDocument, why_document(standings, outcome))
