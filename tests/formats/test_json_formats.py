@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -866,3 +867,16 @@ def test_a_repeated_key_is_found_whatever_colons_the_strings_hold(name: str, rep
     assert "each key once" in error.expected
     second = text.index(repeated) + repeated.index('"kind"', 1)
     assert (error.location.line, error.location.column) == (1, second + 1)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.trf")))
+def test_what_our_writers_write_is_decoded_in_the_fast_form(name: str) -> None:
+    """The reader first decodes a document as our writers write it (result kinds by name,
+    colours "w", "b" or "-"), each kind and colour one shared string of a ``Literal``, not a
+    new string per result; a writer that wrote another form would lose that silently."""
+    from tiebreaks.formats.readers.tournament_json_document import WrittenDocument
+
+    text = write_tournament_json(read_trf_file(EXAMPLES / name))
+    document = msgspec.json.decode(text, type=WrittenDocument)
+    results = [result for player in document.players for result in player.results]
+    assert len({id(result.kind) for result in results}) == len({r.kind for r in results})

@@ -30,8 +30,10 @@ see :data:`.json_syntax.KIND_NAMES`); the reader also takes the TRF-16 result co
 ``320``, ``330``, ``352`` and ``362`` (spec §5.1-5.2).
 
 The reader decodes the document with :mod:`msgspec` (a validating decoder, the fastest we
-have) and raises :class:`~tiebreaks.errors.InputError` at the line and column of the
-offending value, naming its path (``players[3].results[1].opponent``; see
+have), first in the form our writers write (:class:`.WrittenDocument`: each result kind and
+colour one shared string, not a new one per result), else as a :class:`.Document`, and
+raises :class:`~tiebreaks.errors.InputError` at the line and column of the offending value,
+naming its path (``players[3].results[1].opponent``; see
 :mod:`.tournament_json_places`): a JSON syntax error, a wrong type, an unknown or repeated
 key, an unknown result kind, an opponent or a team that does not exist, a missing required
 field. The results of all players are checked column by column. Written with (individual)
@@ -76,7 +78,7 @@ from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from .consistency import check_consistency, round_robin_rounds_fit
 from .json_syntax import KIND_NAMES, MAX_ROUNDS, MAX_START_NUMBER
 from .locator import Locator
-from .tournament_json_document import KIND_WHAT, Document, Header
+from .tournament_json_document import KIND_WHAT, Document, Header, WrittenDocument
 from .tournament_json_places import (
     KeyCount,
     Misfit,
@@ -116,6 +118,16 @@ _PLAYER_FIELDS = (
 if tuple(field.name for field in fields(Player)) != _PLAYER_FIELDS:  # pragma: no cover
     raise ImportError("tournament_json: the fields of Player have changed")
 _UNSET = msgspec.UNSET
+_NULL_IF_UNSET: dict[Any, None] = {_UNSET: None}
+
+
+def _nulled(values: list[Any]) -> list[Any]:
+    """``values`` with a missing key (UNSET) as null: one pass in C (``dict.get`` with the
+    value itself as the default) unless a value is a list, which no dict takes as a key."""
+    try:
+        return list(map(_NULL_IF_UNSET.get, values, values))
+    except TypeError:
+        return [None if value is _UNSET else value for value in values]
 
 
 def kind_from_text(text: str) -> ResultKind | None:
@@ -166,7 +178,10 @@ class _Reader:
         elif isinstance(data, str):
             data = data.removeprefix("\ufeff")
         try:
-            return msgspec.json.decode(data, type=Document)
+            try:
+                return msgspec.json.decode(data, type=WrittenDocument)
+            except msgspec.ValidationError:  # another form of a result (a TRF code ...)
+                return msgspec.json.decode(data, type=Document)  # or an error, worded
         except msgspec.ValidationError as error:
             misfit = misfit_of(error)
             self.places.tree  # noqa: B018 - a syntax error, a repeated key ... comes first
@@ -306,9 +321,7 @@ class _Columns:
         absent = values.count(_UNSET)
         if key not in ("start_number", "name"):
             self.keys += len(values) - absent
-        if absent:
-            values = [None if value is _UNSET else value for value in values]
-        return values
+        return _nulled(values) if absent else values
 
     def path(self, place: int, key: str) -> Path:
         return ("players", place, key)
@@ -403,13 +416,13 @@ class _Results:
         flat = iter(made)
         return list(map(tuple, map(islice, repeat(flat), self.lengths)))
 
-    def column(self, key: str) -> list[Any]:
+    def column(self, key: str, nulled: bool = True) -> list[Any]:
+        """The values of ``key`` in every result; a missing key is null (UNSET unless
+        ``nulled``), and not counted as a key."""
         values = list(map(attrgetter(key), self.flat))
         absent = values.count(_UNSET)
         self.keys += len(values) - absent
-        if absent:
-            values = [None if value is _UNSET else value for value in values]
-        return values
+        return _nulled(values) if absent and nulled else values
 
     def kinds(self) -> list[ResultKind]:
         """The kind of every result: our writers' names at once, any other text read once."""
@@ -427,7 +440,7 @@ class _Results:
         return [kind for kind in map(known.__getitem__, texts) if kind is not None]
 
     def colours(self) -> list[Colour]:
-        values = self.column("colour")
+        values = self.column("colour", nulled=False)  # a missing colour is none (as null)
         try:
             return list(map(_COLOUR_OF.__getitem__, values))
         except KeyError:
