@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -819,3 +820,63 @@ def test_points_written_as_a_json_number_are_read_from_their_text() -> None:
         '"name": "A",', '"name": "A", "stated_points": 0.1,'
     )
     assert read_tournament_json(text).players[0].stated_points == Fraction(1, 10)  # not a float
+
+
+class _NoScan:
+    """Stands for a pattern or the located parser that a valid document must not need."""
+
+    def findall(self, text: bytes) -> list[bytes]:
+        raise AssertionError("the whole text was scanned for key tokens")
+
+    def __get__(self, places: object, owner: object) -> object:
+        raise AssertionError("the located parser ran on a valid document")
+
+
+def test_colons_in_the_texts_read_need_no_scan_for_repeated_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A valid document whose texts hold colons (``"Individual: Swiss-System"``, as the
+    generated benchmark files do) is known to repeat no key from the colons counted in the
+    strings read: no scan of the text for key tokens, no located parse."""
+    from tiebreaks.formats.readers import tournament_json_places as places
+
+    document = minimal_document()
+    document["tournament"] |= {"type_text": "Individual: Swiss-System", "name": "T: 1"}
+    texts = {"sex": "m:", "title": "::", "federation": "A:B", "fide_id": ":", "birth_date": "1:"}
+    document["players"][0] |= {"name": "A: B"} | texts
+    monkeypatch.setattr(places, "_KEY_WITH_BLANKS", _NoScan())
+    monkeypatch.setattr(places.Places, "tree", _NoScan())
+    tournament = read_tournament_json(json.dumps(document))
+    assert tournament.type_text == "Individual: Swiss-System"
+    assert tournament.players[0].federation == "A:B"
+
+
+@pytest.mark.parametrize(
+    ("name", "repeated"),
+    [
+        ("A: B", '"kind": "0", "kind": "1",'),  # a colon in a string, a key twice
+        ("A\\u003aB", '"kind": "0", "kind": "1",'),  # an escaped colon makes up for the key
+        ("A\\u003aB", '"kind": "0", "kind" : "1",'),
+        ('A:B\\"', '"kind": "0", "kind": "1",'),  # an escaped quote
+    ],
+)
+def test_a_repeated_key_is_found_whatever_colons_the_strings_hold(name: str, repeated: str) -> None:
+    text = json.dumps(minimal_document()).replace('"kind": "0",', repeated)
+    text = text.replace('"name": "A"', f'"name": "{name}"')
+    error = error_of(text)
+    assert "each key once" in error.expected
+    second = text.index(repeated) + repeated.index('"kind"', 1)
+    assert (error.location.line, error.location.column) == (1, second + 1)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.trf")))
+def test_what_our_writers_write_is_decoded_in_the_fast_form(name: str) -> None:
+    """The reader first decodes a document as our writers write it (result kinds by name,
+    colours "w", "b" or "-"), each kind and colour one shared string of a ``Literal``, not a
+    new string per result; a writer that wrote another form would lose that silently."""
+    from tiebreaks.formats.readers.tournament_json_document import WrittenDocument
+
+    text = write_tournament_json(read_trf_file(EXAMPLES / name))
+    document = msgspec.json.decode(text, type=WrittenDocument)
+    results = [result for player in document.players for result in player.results]
+    assert len({id(result.kind) for result in results}) == len({r.kind for r in results})

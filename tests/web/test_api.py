@@ -362,3 +362,37 @@ def test_warnings_carry_their_codes(client: TestClient) -> None:
     assert standings.json()["warning_details"] == [EXPECTED]
     checked = client.post("/api/validate", json={"tournament": tournament, "tiebreaks": ["PTS"]})
     assert checked.json()["tournament"]["warning_details"] == [EXPECTED]
+
+
+# ---------------------------------------------------------------- answers as documented
+
+#: the endpoints whose answers are the library's documents, with a request for each
+LIBRARY_ANSWERS = [
+    ("/api/standings", "StandingsDocument", {"tiebreaks": "PTS,BH/C1,SB,AOB"}),
+    ("/api/explain", "PlacingDocument", {"participant": "4"}),
+    ("/api/why", "WhyDocument", {"a": "3", "b": "4"}),
+    ("/api/compare", "CompareDocument", {"a": {"rules": "fide-2026"}, "b": {"rules": "fide-2009"}}),
+]
+
+
+@pytest.mark.parametrize(("path", "document", "request_fields"), LIBRARY_ANSWERS)
+def test_library_documents_are_described_by_the_library(
+    app: Any, client: TestClient, path: str, document: str, request_fields: dict[str, Any]
+) -> None:
+    """The description's schema of a standings, explain, why or compare answer is the one
+    generated from the library's struct (no web model re-declares it), and an answer fits it."""
+    import jsonschema  # type: ignore[import-untyped]
+
+    from tiebreaks.render.documents import json_schemas
+
+    description = app.openapi()
+    answer = description["paths"][path]["post"]["responses"]["200"]["content"]
+    assert answer["application/json"]["schema"] == {"$ref": f"#/components/schemas/{document}"}
+    library_schemas = json_schemas("#/components/schemas/{name}")
+    components = description["components"]["schemas"]
+    assert {name: components[name] for name in library_schemas} == library_schemas
+    body = {"tournament": inline("held-swiss-16.trf"), **request_fields}
+    reply = client.post(path, json=body)
+    assert reply.status_code == 200, reply.text
+    schema = {"$ref": f"#/components/schemas/{document}", "components": description["components"]}
+    jsonschema.Draft202012Validator(schema).validate(reply.json())

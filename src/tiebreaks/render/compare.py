@@ -1,13 +1,20 @@
-"""Two standings side by side (``tiebreaks compare``): text for arbiters, JSON for programs."""
+"""Two standings side by side (``tiebreaks compare``): text for arbiters, JSON for programs.
+
+The JSON document is described once, by :class:`CompareDocument` and its parts: the writer
+builds it and the web service describes its answer with its JSON Schema."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
 
 from ..model.text import shown_name, shown_text
 from ..services.compare import Change, Comparison
 from ..standings import Standings
+from .json import to_data
 from .values import show
 
 
@@ -74,45 +81,102 @@ def comparison_text(comparison: Comparison) -> str:
     return shown_text("\n".join([*head, *body, "", summary]) + "\n")
 
 
+#: an exact decimal string such as "2.5"; null when undefined
+ExactText = Annotated[str | None, Meta(description='an exact decimal string such as "2.5"')]
+
+
+class CompareSide(msgspec.Struct, kw_only=True):
+    """The regime and list of one side."""
+
+    rules: str
+    rules_reason: str
+    tiebreaks: list[str]
+
+
+class CompareReason(msgspec.Struct, kw_only=True):
+    """The first tie-break that orders a participant differently against another (``other``,
+    its start or team number); its label and both values on each side."""
+
+    other: int
+    tiebreak_a: str | None
+    tiebreak_b: str | None
+    value_a: ExactText
+    value_b: ExactText
+    other_value_a: ExactText
+    other_value_b: ExactText
+    ahead_in_b: bool
+
+
+class CompareEntry(msgspec.Struct, kw_only=True):
+    """A participant's place on both sides (``reason`` only when it moved for one)."""
+
+    start_number: int
+    name: str
+    rank_a: int
+    rank_b: int
+    moved: bool
+    reason: CompareReason | UnsetType = UNSET
+
+
+class CompareDocument(msgspec.Struct, kw_only=True):
+    """Two standings side by side (``tiebreaks compare --format json``)."""
+
+    format: Literal["tiebreaks-comparison"]
+    version: Annotated[int, Meta(description="1")]
+    a: CompareSide
+    b: CompareSide
+    participants: list[CompareEntry]
+
+
+def _side(standings: Standings) -> CompareSide:
+    return CompareSide(
+        rules=str(standings.rules),
+        rules_reason=standings.rules_reason,
+        tiebreaks=list(standings.columns),
+    )
+
+
+def _reason(change: Change) -> CompareReason | UnsetType:
+    reason = change.reason
+    if reason is None:
+        return UNSET
+    return CompareReason(
+        other=reason.other,
+        tiebreak_a=reason.label_a,
+        tiebreak_b=reason.label_b,
+        value_a=show(reason.value_a) or None,
+        value_b=show(reason.value_b) or None,
+        other_value_a=show(reason.other_value_a) or None,
+        other_value_b=show(reason.other_value_b) or None,
+        ahead_in_b=reason.ahead_in_b,
+    )
+
+
+def comparison_document(comparison: Comparison) -> CompareDocument:
+    """The comparison as its document (values as exact decimal strings)."""
+    return CompareDocument(
+        format="tiebreaks-comparison",
+        version=1,
+        a=_side(comparison.a),
+        b=_side(comparison.b),
+        participants=[
+            CompareEntry(
+                start_number=change.start_number,
+                name=change.name,
+                rank_a=change.rank_a,
+                rank_b=change.rank_b,
+                moved=change.moved,
+                reason=_reason(change),
+            )
+            for change in comparison.entries
+        ],
+    )
+
+
 def comparison_data(comparison: Comparison) -> dict[str, Any]:
     """The comparison as JSON-ready data (values as exact decimal strings)."""
-
-    def side(standings: Standings) -> dict[str, Any]:
-        return {
-            "rules": str(standings.rules),
-            "rules_reason": standings.rules_reason,
-            "tiebreaks": list(standings.columns),
-        }
-
-    def entry(change: Change) -> dict[str, Any]:
-        item: dict[str, Any] = {
-            "start_number": change.start_number,
-            "name": change.name,
-            "rank_a": change.rank_a,
-            "rank_b": change.rank_b,
-            "moved": change.moved,
-        }
-        if change.reason is not None:
-            reason = change.reason
-            item["reason"] = {
-                "other": reason.other,
-                "tiebreak_a": reason.label_a,
-                "tiebreak_b": reason.label_b,
-                "value_a": show(reason.value_a) or None,
-                "value_b": show(reason.value_b) or None,
-                "other_value_a": show(reason.other_value_a) or None,
-                "other_value_b": show(reason.other_value_b) or None,
-                "ahead_in_b": reason.ahead_in_b,
-            }
-        return item
-
-    return {
-        "format": "tiebreaks-comparison",
-        "version": 1,
-        "a": side(comparison.a),
-        "b": side(comparison.b),
-        "participants": [entry(change) for change in comparison.entries],
-    }
+    data: dict[str, Any] = to_data(comparison_document(comparison))
+    return data
 
 
 def comparison_json(comparison: Comparison) -> str:

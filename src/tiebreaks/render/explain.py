@@ -1,10 +1,19 @@
-"""Explanations as text for people and JSON for programs (``tiebreaks explain`` / ``why``)."""
+"""Explanations as text for people and JSON for programs (``tiebreaks explain`` / ``why``).
+
+The JSON documents are described once, by the structs :class:`PlacingDocument`,
+:class:`WhyDocument` and the :class:`ExplanationDocument` both hold: the writers build them,
+and the web service describes its answers with their JSON Schema. Values are exact decimal
+strings (``"2.5"``), null when undefined.
+"""
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Annotated
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
 
 from ..model.text import shown_name, shown_text
 from ..services.explain import Explained, Neighbour, Placing, Why
@@ -12,6 +21,7 @@ from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
 from .i18n import check_language, format_value, reason_text, translator
+from .json import to_data
 from .values import show
 
 
@@ -185,83 +195,179 @@ def _reduced_lines(standings: Standings, result: Why, text: _Text) -> list[str]:
     return lines
 
 
+#: an exact decimal string such as "2.5"; null when undefined
+ExactText = Annotated[str | None, Meta(description='an exact decimal string such as "2.5"')]
+
+
+class ExplanationLine(msgspec.Struct, kw_only=True):
+    """One line of an explanation: a round's contribution (``round`` null for a line that
+    belongs to no round), kept or cut (with why)."""
+
+    round: int | None
+    text: str
+    amount: ExactText
+    kept: bool
+    cut: Annotated[str, Meta(description="why the line is cut (only when not kept)")] | (
+        UnsetType
+    ) = UNSET
+
+
+class ExplanationDocument(msgspec.Struct, kw_only=True):
+    """One value explained line by line."""
+
+    tiebreak: str
+    id: int
+    value: ExactText
+    definition: str
+    lines: list[ExplanationLine]
+    steps: list[str]
+    total: Annotated[str, Meta(description="the total of the kept lines (a sum only)")] | (
+        UnsetType
+    ) = UNSET
+
+
+class NeighbourDocument(msgspec.Struct, kw_only=True):
+    """The participant directly above or below and the tie-break that separates them."""
+
+    id: int
+    rank: int
+    tiebreak: str | None
+    value: ExactText
+    other_value: ExactText
+
+
+class PlacingDocument(msgspec.Struct, kw_only=True):
+    """A participant's place and values explained (``tiebreaks explain --format json``)."""
+
+    id: int
+    name: str
+    rank: int
+    participants: int
+    rules: str
+    above: NeighbourDocument | None
+    below: NeighbourDocument | None
+    explanations: list[ExplanationDocument]
+
+
+class WhyStep(msgspec.Struct, kw_only=True):
+    """One criterion and both values."""
+
+    tiebreak: str
+    a: ExactText
+    b: ExactText
+
+
+class WhyDifference(msgspec.Struct, kw_only=True):
+    """Where the two differ on the deciding tie-break."""
+
+    text: str
+    a: str
+    b: str
+
+
+class WhyDocument(msgspec.Struct, kw_only=True):
+    """Why one participant is ahead of the other (``tiebreaks why --format json``)."""
+
+    a: int
+    b: int
+    ahead: int | None
+    deciding: str | None
+    steps: list[WhyStep]
+    differences: list[WhyDifference]
+    explanations: list[ExplanationDocument]
+
+
 def _number(value: Fraction | None) -> str | None:
     return show(value) or None
 
 
-def explanation_data(item: Explained, standings: Standings, lang: str = "en") -> dict[str, Any]:
-    """An explanation as JSON-ready data (values as exact decimal strings)."""
+def explanation_document(
+    item: Explained, standings: Standings, lang: str = "en"
+) -> ExplanationDocument:
+    """An explanation as its document (values as exact decimal strings)."""
     explanation = worded(item, standings, lang)
-    return {
-        "tiebreak": explanation.tiebreak,
-        "id": explanation.start_number,
-        "value": _number(explanation.value),
-        "definition": explanation.definition,
-        "lines": [
-            {
-                "round": line.round,
-                "text": line.text,
-                "amount": _number(line.amount),
-                "kept": line.kept,
-                **({"cut": line.cut_reason} if not line.kept else {}),
-            }
+    return ExplanationDocument(
+        tiebreak=explanation.tiebreak,
+        id=explanation.start_number,
+        value=_number(explanation.value),
+        definition=explanation.definition,
+        lines=[
+            ExplanationLine(
+                round=line.round,
+                text=line.text,
+                amount=_number(line.amount),
+                kept=line.kept,
+                cut=UNSET if line.kept else line.cut_reason,
+            )
             for line in explanation.lines
         ],
-        "steps": list(explanation.steps),
-        **({"total": show(explanation.total)} if explanation.is_sum else {}),
-    }
+        steps=list(explanation.steps),
+        total=show(explanation.total) if explanation.is_sum else UNSET,
+    )
+
+
+def _neighbour(item: Neighbour | None) -> NeighbourDocument | None:
+    if item is None:
+        return None
+    return NeighbourDocument(
+        id=item.row.player.start_number,
+        rank=item.row.rank,
+        tiebreak=item.label,
+        value=_number(item.value),
+        other_value=_number(item.other_value),
+    )
+
+
+def placing_document(standings: Standings, placing: Placing, lang: str = "en") -> PlacingDocument:
+    """A participant's explanation as its document."""
+    return PlacingDocument(
+        id=placing.row.player.start_number,
+        name=placing.row.player.name,
+        rank=placing.row.rank,
+        participants=placing.field_size,
+        rules=str(standings.rules),
+        above=_neighbour(placing.above),
+        below=_neighbour(placing.below),
+        explanations=[explanation_document(item, standings, lang) for item in placing.explanations],
+    )
 
 
 def placing_json(standings: Standings, placing: Placing, lang: str = "en") -> str:
     """A participant's explanation as JSON text."""
+    return _text(placing_document(standings, placing, lang))
 
-    def neighbour(item: Neighbour | None) -> dict[str, Any] | None:
-        if item is None:
-            return None
-        return {
-            "id": item.row.player.start_number,
-            "rank": item.row.rank,
-            "tiebreak": item.label,
-            "value": _number(item.value),
-            "other_value": _number(item.other_value),
-        }
 
-    data = {
-        "id": placing.row.player.start_number,
-        "name": placing.row.player.name,
-        "rank": placing.row.rank,
-        "participants": placing.field_size,
-        "rules": str(standings.rules),
-        "above": neighbour(placing.above),
-        "below": neighbour(placing.below),
-        "explanations": [explanation_data(item, standings, lang) for item in placing.explanations],
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+def why_document(standings: Standings, result: Why, lang: str = "en") -> WhyDocument:
+    """A ``why`` comparison as its document."""
+    return WhyDocument(
+        a=result.a.player.start_number,
+        b=result.b.player.start_number,
+        ahead=None if result.ahead is None else result.ahead.player.start_number,
+        deciding=result.deciding,
+        steps=[
+            WhyStep(tiebreak=label, a=_number(first), b=_number(second))
+            for label, first, second in result.steps
+        ],
+        differences=[
+            WhyDifference(
+                text=difference_text(item.key, standings, lang),
+                a=show(item.amount_a),
+                b=show(item.amount_b),
+            )
+            for item in result.differences
+        ],
+        explanations=[
+            explanation_document(item, standings, lang)
+            for item in (result.explanation_a, result.explanation_b)
+            if item is not None
+        ],
+    )
 
 
 def why_json(standings: Standings, result: Why, lang: str = "en") -> str:
     """A ``why`` comparison as JSON text."""
-    data = {
-        "a": result.a.player.start_number,
-        "b": result.b.player.start_number,
-        "ahead": None if result.ahead is None else result.ahead.player.start_number,
-        "deciding": result.deciding,
-        "steps": [
-            {"tiebreak": label, "a": _number(first), "b": _number(second)}
-            for label, first, second in result.steps
-        ],
-        "differences": [
-            {
-                "text": difference_text(item.key, standings, lang),
-                "a": show(item.amount_a),
-                "b": show(item.amount_b),
-            }
-            for item in result.differences
-        ],
-        "explanations": [
-            explanation_data(item, standings, lang)
-            for item in (result.explanation_a, result.explanation_b)
-            if item is not None
-        ],
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return _text(why_document(standings, result, lang))
+
+
+def _text(document: msgspec.Struct) -> str:
+    return json.dumps(to_data(document), indent=2, ensure_ascii=False) + "\n"

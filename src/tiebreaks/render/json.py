@@ -1,4 +1,10 @@
-"""The standings as JSON, with values as exact decimal numbers and null when undefined."""
+"""The standings as JSON, with values as exact decimal numbers and null when undefined.
+
+The document is described once, by the structs :class:`StandingsDocument`,
+:class:`StandingsTournament` and :class:`StandingsRow`: :func:`standings_to_data` is built from
+them, :func:`standings_json` writes the same document (a test decodes its text with them), and
+the web service describes its answer with their JSON Schema (:func:`.documents.json_schemas`).
+"""
 
 from __future__ import annotations
 
@@ -6,51 +12,110 @@ import json
 import secrets
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from ..engine.numbers import to_json_number
 from ..standings import Standings
 from .values import ValueTexts
 
+#: a value in exact decimal notation, written as a JSON number (an integer when whole)
+ExactNumber = Annotated[
+    int | Decimal | None,
+    Meta(description="an exact decimal written as a JSON number; null when undefined"),
+]
 
-def _header(standings: Standings) -> dict[str, Any]:
-    """Everything of the JSON document but the standings rows."""
+
+class StandingsTournament(msgspec.Struct, kw_only=True):
+    """The tournament of a standings document."""
+
+    name: str
+    rounds: int
+    type: Literal["swiss", "round-robin"]
+    teams: bool
+    start_date: Annotated[str | None, Meta(description="ISO date, or null")]
+
+
+class StandingsRow(msgspec.Struct, kw_only=True):
+    """One participant (a team in a team event; ``id`` is the start or team number)."""
+
+    rank: int
+    id: int
+    name: str
+    rating: int | None
+    tiebreaks: Annotated[
+        dict[str, ExactNumber], Meta(description="every column's value, by its label")
+    ]
+
+
+class WarningDetail(msgspec.Struct, kw_only=True):
+    """One warning as data: the same warning as the text of ``warnings`` at its place."""
+
+    code: str  # the kind of warning (docs/input-checks.md, Warning codes)
+    message: str
+    file: str | None
+    line: int | None  # 1-based; null when unknown
+    column: int | None
+
+
+class StandingsDocument(msgspec.Struct, kw_only=True):
+    """The standings (the document of ``tiebreaks standings --format json``)."""
+
+    tournament: StandingsTournament
+    rules: str
+    rules_reason: str
+    after_round: int
+    tiebreaks: list[str]
+    warnings: list[str]
+    warning_details: list[WarningDetail]
+    standings: list[StandingsRow]
+
+
+def standings_document(standings: Standings, rows: bool = True) -> StandingsDocument:
+    """The document of ``standings`` (without its rows unless ``rows``)."""
     tournament = standings.tournament
-    return {
-        "tournament": {
-            "name": tournament.name,
-            "rounds": tournament.rounds,
-            "type": standings.pairing_system.value,
-            "teams": standings.is_team,
-            "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
-        },
-        "rules": standings.rules.name,
-        "rules_reason": standings.rules_reason,
-        "after_round": standings.rounds,
-        "tiebreaks": list(standings.columns),
-        "warnings": [str(warning) for warning in standings.warnings],
-        "warning_details": [warning.data() for warning in standings.warnings],
-    }
+    return StandingsDocument(
+        tournament=StandingsTournament(
+            name=tournament.name,
+            rounds=tournament.rounds,
+            type=standings.pairing_system.value,
+            teams=standings.is_team,
+            start_date=tournament.start_date.isoformat() if tournament.start_date else None,
+        ),
+        rules=standings.rules.name,
+        rules_reason=standings.rules_reason,
+        after_round=standings.rounds,
+        tiebreaks=list(standings.columns),
+        warnings=[str(warning) for warning in standings.warnings],
+        warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
+        standings=[
+            StandingsRow(
+                rank=row.rank,
+                id=row.player.start_number,
+                name=row.player.name,
+                rating=row.player.rating,
+                tiebreaks={
+                    name: to_json_number(value, standings.places.get(name))
+                    for name, value in row.values.items()
+                },
+            )
+            for row in (standings.rows if rows else ())
+        ],
+    )
 
 
 def standings_to_data(standings: Standings) -> dict[str, Any]:
     """The JSON document as Python data (numbers as ``int`` or exact ``Decimal``)."""
-    return {
-        **_header(standings),
-        "standings": [
-            {
-                "rank": row.rank,
-                "id": row.player.start_number,
-                "name": row.player.name,
-                "rating": row.player.rating,
-                "tiebreaks": {
-                    name: to_json_number(value, standings.places.get(name))
-                    for name, value in row.values.items()
-                },
-            }
-            for row in standings.rows
-        ],
-    }
+    data: dict[str, Any] = to_data(standings_document(standings))
+    return data
+
+
+def to_data(document: msgspec.Struct) -> Any:
+    """A document as JSON-ready Python data, its fields in order (``Decimal`` kept exact, a
+    field left unset omitted)."""
+    return msgspec.to_builtins(document, builtin_types=(Decimal,))
 
 
 def _json_number(value: Fraction | None, places: int | None) -> str:
@@ -60,7 +125,9 @@ def _json_number(value: Fraction | None, places: int | None) -> str:
 def standings_json(standings: Standings) -> str:
     """The JSON text: indented header, one line per standings row (written directly, as the
     standings of a big open have tens of thousands of rows)."""
-    head = dumps(_header(standings)).rstrip("}").rstrip()
+    header = to_data(standings_document(standings, rows=False))
+    del header["standings"]
+    head = dumps(header).rstrip("}").rstrip()
     texts = ValueTexts(standings, _json_number)
     names = [json.dumps(name, ensure_ascii=False) for name in texts.columns]
     lines = []

@@ -25,7 +25,6 @@ from .request_json import OPTIONS, JsonRoute, read_json
 from .responses import outcome_response
 from .schemas import (
     CatalogueDocument,
-    CompareDocument,
     CompareOptions,
     CompareRequest,
     ConvertOptions,
@@ -33,17 +32,15 @@ from .schemas import (
     ExplainOptions,
     ExplainRequest,
     Format,
-    PlacingDocument,
     RankingOptions,
     Side,
-    StandingsDocument,
     StandingsOptions,
     StandingsRequest,
     TournamentInput,
     ValidateDocument,
-    WhyDocument,
     WhyOptions,
     WhyRequest,
+    document_response,
     error_responses,
 )
 from .service import Settings, Upload
@@ -170,7 +167,8 @@ def _post(
     router: APIRouter, path: str, summary: str, answer: type[BaseModel] | dict[str, Any]
 ) -> Callable[[Endpoint], Endpoint]:
     """Register a POST endpoint whose answers are documented by ``answer`` (a model, or an
-    OpenAPI response object) and the error document."""
+    OpenAPI response object such as a library document's, :func:`.document_response`) and
+    the error document."""
     ok = {"model": answer} if isinstance(answer, type) else answer
     responses: dict[int | str, dict[str, Any]] = {200: ok, **ERRORS}
     return router.post(path, summary=summary, responses=responses, response_class=Response)
@@ -178,7 +176,7 @@ def _post(
 
 def _standings_routes(router: APIRouter, api: Api) -> None:
     """``/api/standings`` and ``/api/validate``, inline and upload."""
-    model = StandingsDocument
+    model = document_response("StandingsDocument")
 
     @_post(router, "/standings", "Compute the standings", model)
     async def standings(request: StandingsRequest) -> Response:
@@ -218,8 +216,9 @@ def _standings_routes(router: APIRouter, api: Api) -> None:
 
 def _explain_routes(router: APIRouter, api: Api) -> None:
     """``/api/explain`` and ``/api/why``, inline and upload."""
+    placing, why_answer = document_response("PlacingDocument"), document_response("WhyDocument")
 
-    @_post(router, "/explain", "Explain a participant's values", PlacingDocument)
+    @_post(router, "/explain", "Explain a participant's values", placing)
     async def explain(request: ExplainRequest) -> Response:
         """A participant's place, neighbours and every value (or one) line by line."""
         return await api.answer(
@@ -230,7 +229,7 @@ def _explain_routes(router: APIRouter, api: Api) -> None:
             clean(request.tiebreak) if request.tiebreak else None,
         )
 
-    @_post(router, "/explain/upload", "Explain a value (upload)", PlacingDocument)
+    @_post(router, "/explain/upload", "Explain a value (upload)", placing)
     async def explain_upload(
         file: UploadFileField, options: OptionsField = None, format: FormatField = None
     ) -> Response:
@@ -245,7 +244,7 @@ def _explain_routes(router: APIRouter, api: Api) -> None:
             clean(parsed.tiebreak) if parsed.tiebreak else None,
         )
 
-    @_post(router, "/why", "Why is A ahead of B", WhyDocument)
+    @_post(router, "/why", "Why is A ahead of B", why_answer)
     async def why(request: WhyRequest) -> Response:
         """The tie-breaks in order until one separates them, and where it differs."""
         return await api.answer(
@@ -256,7 +255,7 @@ def _explain_routes(router: APIRouter, api: Api) -> None:
             clean(request.b),
         )
 
-    @_post(router, "/why/upload", "Why is A ahead of B (upload)", WhyDocument)
+    @_post(router, "/why/upload", "Why is A ahead of B (upload)", why_answer)
     async def why_upload(
         file: UploadFileField, options: OptionsField = None, format: FormatField = None
     ) -> Response:
@@ -270,7 +269,7 @@ def _explain_routes(router: APIRouter, api: Api) -> None:
 
 def _compare_routes(router: APIRouter, api: Api) -> None:
     """``/api/compare``, inline and upload."""
-    model = CompareDocument
+    model = document_response("CompareDocument")
 
     @_post(router, "/compare", "Compare two regimes or two lists", model)
     async def compare(request: CompareRequest) -> Response:

@@ -11,10 +11,12 @@ from dataclasses import replace
 from typing import Any, TypeVar
 from urllib.parse import quote
 
-from ..engine.names import resolve_list, resolve_name
+from ..engine.catalogue import catalogue
+from ..engine.names import names_for, resolve_list, resolve_name
 from ..errors import TiebreaksError, UsageError
 from ..formats.writing import write_data
 from ..model import Tournament
+from ..model.rules import REGIMES
 from ..render import standings_json
 from ..render.compare import comparison_data
 from ..render.explain import placing_json, why_json
@@ -22,7 +24,7 @@ from ..render.i18n import check_language
 from ..render.standings import render_standings
 from ..services.compare import compare_standings
 from ..services.explain import explain_participant, find_participant, why
-from ..standings import Row, Standings
+from ..standings import RECOMMENDED, TEAM_DEFAULT, Row, Standings
 from .service import (
     FieldError,
     Settings,
@@ -267,10 +269,6 @@ def content_disposition(source: str, ending: str) -> str:
 
 def catalogue_json() -> bytes:
     """The catalogue of tie-breaks and regimes (``tiebreaks list``) as JSON."""
-    from ..engine.catalogue import catalogue
-    from ..engine.names import names_for
-    from ..model.rules import REGIMES
-    from ..standings import RECOMMENDED, TEAM_DEFAULT
 
     entries = [
         {

@@ -12,6 +12,7 @@ see :func:`.api_jobs.content_disposition`), never a path.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -29,6 +30,7 @@ from .messages import READ, RequestError, problems_of, refused
 from .page import build_page_router
 from .page_jobs import warm_up
 from .responses import error_answer, is_api
+from .schemas import with_library_schemas
 from .service import error_data
 from .worker import Runner
 
@@ -78,6 +80,7 @@ def create_app(
         redoc_url=None,
     )
     app.include_router(build_router(Api(runner, max_upload_bytes)))
+    _describe_library_documents(app)
     app.include_router(build_page_router(runner, max_upload_bytes, limit))
     _handlers(app)
     app.add_middleware(
@@ -85,6 +88,19 @@ def create_app(
     )
     app.add_middleware(SecurityHeaders, headers=SECURITY_HEADERS)
     return app
+
+
+def _describe_library_documents(app: FastAPI) -> None:
+    """The OpenAPI description, generated once, holds the library's documents the API
+    answers with (their schemas come from the library's structs, not from web models)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = with_library_schemas(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _handlers(app: FastAPI) -> None:

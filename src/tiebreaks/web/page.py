@@ -16,12 +16,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import UsageError
+from ..formats.reading import example_path
 from .i18n import best_language
 from .limits import too_large_message
 from .page_jobs import download, results_page, upload_page
 from .page_state import PageRequest
 from .responses import outcome_response
 from .service import Upload
+from .views import EXAMPLES
 from .worker import Runner
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -115,8 +117,6 @@ def _clean_name(name: str) -> str:
 
 def _example(name: str) -> Upload | None:
     """A bundled example by name (None for any other name)."""
-    from ..formats.reading import example_path
-    from .views import EXAMPLES
 
     if name not in EXAMPLES:
         return None

@@ -9,10 +9,12 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ..errors import TiebreaksError, UsageError
+from ..formats.reading import example_path
 from ..model import Tournament
 from ..model.rules import rules_by_name
 from ..render.i18n import SUPPORTED
 from ..standings import Standings
+from . import api_jobs
 from .api_jobs import file_outcome
 from .i18n import web_translator
 from .messages import EXPECTED
@@ -34,6 +36,7 @@ from .views import (
     DOWNLOADS,
     Choice,
     Common,
+    ErrorView,
     Fact,
     ItemView,
     Table,
@@ -63,7 +66,6 @@ def language(request: PageRequest) -> str:
 def upload_page(lang: str, max_upload: int, message: str = "", status: int = 200) -> Outcome:
     """The first page: choose, drop or paste a tournament file; ``message`` says what went
     wrong with the last try."""
-    from .views import ErrorView
 
     error = ErrorView(message, 0, 0, "", "") if message else None
     body = render("upload.html.j2", lang, view=upload_view(lang, max_upload, error))
@@ -356,8 +358,6 @@ def warm_up() -> None:
     standings' HTML page in every language; not the PDF, whose WeasyPrint stays out of the
     server process). A worker that had to load them itself would spend several times its
     computation on it."""
-    from ..formats.reading import example_path
-    from . import api_jobs
 
     for name in WARM_UP_EXAMPLES:
         data = Upload(example_path(name).read_bytes(), name)

@@ -1,19 +1,22 @@
 """The HTTP API's documents: what a request sends and what an answer holds (the OpenAPI
 description is generated from these models).
 
-Values in answers are exact: the standings document writes them as JSON numbers in exact
-decimal notation (as ``tiebreaks standings --format json`` does), explanations and
-comparisons as decimal strings; ``null`` is an undefined value.
+The answers that are the library's own documents (the standings, an explanation, a ``why``,
+a comparison) are not declared here: the structs of :mod:`tiebreaks.render` that write them
+describe them (:data:`LIBRARY_SCHEMAS`, added to the description's components). Values in
+answers are exact: the standings document writes them as JSON numbers in exact decimal
+notation (as ``tiebreaks standings --format json`` does), explanations and comparisons as
+decimal strings; ``null`` is an undefined value.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..formats.readers.json_syntax import MAX_DEPTH
+from ..render.documents import json_schemas
 
 Format = Literal["trf", "json", "chess-json", "pgn", "csv"]
 Language = Literal["en", "de", "it", "fr", "es"]
@@ -23,8 +26,10 @@ Name = Annotated[str, Field(min_length=1, max_length=200)]
 #: rounds is the tournament's, and ratings have none in the library or the command line)
 AFTER_ROUND = "Standings after this round: a whole number from 0 to the number of rounds"
 UNRATED_RATING = "The rating given to unrated players: a whole number from 0"
-#: an exact decimal written as a JSON number
-ExactNumber = Annotated[Decimal, WithJsonSchema({"type": "number"})]
+#: where the description's schemas are
+SCHEMAS = "#/components/schemas/"
+#: the schemas of the library's documents (and their parts), by name
+LIBRARY_SCHEMAS = json_schemas(SCHEMAS + "{name}")
 
 
 class _Strict(BaseModel):
@@ -233,154 +238,6 @@ class ErrorDocument(BaseModel):
     error: ErrorBody
 
 
-class TournamentHead(BaseModel):
-    """The tournament of a standings document."""
-
-    name: str
-    rounds: int
-    type: Literal["swiss", "round-robin"]
-    teams: bool
-    start_date: str | None
-
-
-class StandingsRow(BaseModel):
-    """One participant (a team in a team event; ``id`` is the start or team number)."""
-
-    rank: int
-    id: int
-    name: str
-    rating: int | None
-    tiebreaks: dict[str, ExactNumber | None]
-
-
-class StandingsDocument(BaseModel):
-    """The standings (the document of ``tiebreaks standings --format json``)."""
-
-    tournament: TournamentHead
-    rules: str
-    rules_reason: str
-    after_round: int
-    tiebreaks: list[str]
-    warnings: list[str]
-    warning_details: list[WarningDetail]
-    standings: list[StandingsRow]
-
-
-class LineDocument(BaseModel):
-    """One line of an explanation."""
-
-    round: int | None
-    text: str
-    amount: str | None
-    kept: bool
-    cut: str | None = None
-
-
-class ExplanationDocument(BaseModel):
-    """One value explained line by line."""
-
-    tiebreak: str
-    id: int
-    value: str | None
-    definition: str
-    lines: list[LineDocument]
-    steps: list[str]
-    total: str | None = None
-
-
-class Neighbour(BaseModel):
-    """The participant directly above or below and the tie-break that separates them."""
-
-    id: int
-    rank: int
-    tiebreak: str | None
-    value: str | None
-    other_value: str | None
-
-
-class PlacingDocument(BaseModel):
-    """A participant's place and values explained."""
-
-    id: int
-    name: str
-    rank: int
-    participants: int
-    rules: str
-    above: Neighbour | None
-    below: Neighbour | None
-    explanations: list[ExplanationDocument]
-
-
-class WhyStep(BaseModel):
-    """One criterion and both values."""
-
-    tiebreak: str
-    a: str | None
-    b: str | None
-
-
-class WhyDifference(BaseModel):
-    """Where the two differ on the deciding tie-break."""
-
-    text: str
-    a: str
-    b: str
-
-
-class WhyDocument(BaseModel):
-    """Why one participant is ahead of the other."""
-
-    a: int
-    b: int
-    ahead: int | None
-    deciding: str | None
-    steps: list[WhyStep]
-    differences: list[WhyDifference]
-    explanations: list[ExplanationDocument]
-
-
-class CompareSide(BaseModel):
-    """The regime and list of one side."""
-
-    rules: str
-    rules_reason: str
-    tiebreaks: list[str]
-
-
-class CompareReason(BaseModel):
-    """The first tie-break that orders a participant differently against another."""
-
-    other: int
-    tiebreak_a: str | None
-    tiebreak_b: str | None
-    value_a: str | None
-    value_b: str | None
-    other_value_a: str | None
-    other_value_b: str | None
-    ahead_in_b: bool
-
-
-class CompareEntry(BaseModel):
-    """A participant's place on both sides."""
-
-    start_number: int
-    name: str
-    rank_a: int
-    rank_b: int
-    moved: bool
-    reason: CompareReason | None = None
-
-
-class CompareDocument(BaseModel):
-    """Two standings side by side."""
-
-    format: Literal["tiebreaks-comparison"]
-    version: int
-    a: CompareSide
-    b: CompareSide
-    participants: list[CompareEntry]
-
-
 class TournamentSummary(BaseModel):
     """The tournament as detected."""
 
@@ -461,3 +318,23 @@ def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
         "computation longer than the time limit",
     }
     return {code: {"model": ErrorDocument, "description": texts[code]} for code in codes}
+
+
+def document_response(name: str) -> dict[str, Any]:
+    """The OpenAPI response object of an answer that is the library document ``name`` (one of
+    :data:`LIBRARY_SCHEMAS`)."""
+    schema = LIBRARY_SCHEMAS[name]
+    return {
+        "description": schema.get("description", name),
+        "content": {"application/json": {"schema": {"$ref": SCHEMAS + name}}},
+    }
+
+
+def with_library_schemas(description: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI ``description`` with the library's documents among its components (no
+    model of the web has the name of one)."""
+    schemas = description.setdefault("components", {}).setdefault("schemas", {})
+    if schemas.keys() & LIBRARY_SCHEMAS.keys():  # pragma: no cover - a model renamed
+        raise RuntimeError(f"names used twice: {sorted(schemas.keys() & LIBRARY_SCHEMAS.keys())}")
+    schemas.update(LIBRARY_SCHEMAS)
+    return description

@@ -30,8 +30,10 @@ see :data:`.json_syntax.KIND_NAMES`); the reader also takes the TRF-16 result co
 ``320``, ``330``, ``352`` and ``362`` (spec §5.1-5.2).
 
 The reader decodes the document with :mod:`msgspec` (a validating decoder, the fastest we
-have) and raises :class:`~tiebreaks.errors.InputError` at the line and column of the
-offending value, naming its path (``players[3].results[1].opponent``; see
+have), first in the form our writers write (:class:`.WrittenDocument`: each result kind and
+colour one shared string, not a new one per result), else as a :class:`.Document`, and
+raises :class:`~tiebreaks.errors.InputError` at the line and column of the offending value,
+naming its path (``players[3].results[1].opponent``; see
 :mod:`.tournament_json_places`): a JSON syntax error, a wrong type, an unknown or repeated
 key, an unknown result kind, an opponent or a team that does not exist, a missing required
 field. The results of all players are checked column by column. Written with (individual)
@@ -76,12 +78,12 @@ from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from .consistency import check_consistency, round_robin_rounds_fit
 from .json_syntax import KIND_NAMES, MAX_ROUNDS, MAX_START_NUMBER
 from .locator import Locator
-from .tournament_json_document import KIND_WHAT, Document, Header
+from .tournament_json_document import KIND_WHAT, Document, Header, WrittenDocument
 from .tournament_json_places import (
+    KeyCount,
     Misfit,
     Path,
     Places,
-    count_keys,
     described_as,
     misfit_of,
     whole,
@@ -116,6 +118,16 @@ _PLAYER_FIELDS = (
 if tuple(field.name for field in fields(Player)) != _PLAYER_FIELDS:  # pragma: no cover
     raise ImportError("tournament_json: the fields of Player have changed")
 _UNSET = msgspec.UNSET
+_NULL_IF_UNSET: dict[Any, None] = {_UNSET: None}
+
+
+def _nulled(values: list[Any]) -> list[Any]:
+    """``values`` with a missing key (UNSET) as null: one pass in C (``dict.get`` with the
+    value itself as the default) unless a value is a list, which no dict takes as a key."""
+    try:
+        return list(map(_NULL_IF_UNSET.get, values, values))
+    except TypeError:
+        return [None if value is _UNSET else value for value in values]
 
 
 def kind_from_text(text: str) -> ResultKind | None:
@@ -155,8 +167,8 @@ class _Reader:
 
     def __init__(self, places: Places) -> None:
         self.places = places
-        #: the keys of the document read (see :meth:`.Places.check_keys`)
-        self.keys = 0
+        #: the keys and the strings' colons of the document read (:meth:`.Places.check_keys`)
+        self.count = KeyCount()
         self.rounds = 0
 
     def decode(self) -> Document:
@@ -166,7 +178,10 @@ class _Reader:
         elif isinstance(data, str):
             data = data.removeprefix("\ufeff")
         try:
-            return msgspec.json.decode(data, type=Document)
+            try:
+                return msgspec.json.decode(data, type=WrittenDocument)
+            except msgspec.ValidationError:  # another form of a result (a TRF code ...)
+                return msgspec.json.decode(data, type=Document)  # or an error, worded
         except msgspec.ValidationError as error:
             misfit = misfit_of(error)
             self.places.tree  # noqa: B018 - a syntax error, a repeated key ... comes first
@@ -176,7 +191,7 @@ class _Reader:
 
     def read(self) -> Tournament:
         document = self.decode()
-        self.keys = count_keys(document, skip="players")
+        self.count.add(document, skip="players")
         whole(document.version, ("version",), described_as(("version",)), 1, 1)
         tournament = self.header(document.tournament)
         players = self.players(document.players)
@@ -187,7 +202,7 @@ class _Reader:
         tournament = replace(tournament, players=players, team_records=team_records)
         if document.standings is not None and document.standings is not _UNSET:
             tournament = read_standings(self.places, document.standings, tournament)
-        self.places.check_keys(self.keys)
+        self.places.check_keys(self.count)
         return tournament
 
     def header(self, header: Header) -> Tournament:
@@ -258,7 +273,7 @@ class _Reader:
         """Every player, checked and built column by column (this is the hot part)."""
         if not items:
             raise Misfit(("players",), "at least one player")
-        column = _Columns(items, self.places)
+        column = _Columns(items, self.places, self.count)
         numbers = column.wholes("start_number", 1, MAX_START_NUMBER)
         if len(set(numbers)) != len(numbers):
             first: dict[int, int] = {}
@@ -272,7 +287,7 @@ class _Reader:
         made = map(
             Player,
             numbers,
-            column.take("name"),
+            column.names(),
             results,
             column.wholes("rating", 0),
             column.wholes("national_rating", 0),
@@ -282,7 +297,7 @@ class _Reader:
             column.values("stated_values"),
             self.places.player_lines(numbers),
         )
-        self.keys += column.keys + reading.keys
+        self.count.keys += column.keys + reading.keys
         if numbers == sorted(numbers):
             return tuple(made)
         return tuple(sorted(made, key=attrgetter("start_number")))
@@ -291,9 +306,12 @@ class _Reader:
 class _Columns:
     """The players' fields, each as a column (a list over all players), checked."""
 
-    def __init__(self, items: list[Any], places: Places) -> None:
+    def __init__(self, items: list[Any], places: Places, count: KeyCount) -> None:
         self.items = items
         self.places = places
+        #: counts the colons of the free texts (every other string of a player is checked
+        #: to be a number, a result kind or a colour, none of which holds a colon)
+        self.count = count
         #: the keys of the players' objects (the results arrays' own keys not included)
         self.keys = 3 * len(items)  # start_number, name and results are required
 
@@ -303,9 +321,7 @@ class _Columns:
         absent = values.count(_UNSET)
         if key not in ("start_number", "name"):
             self.keys += len(values) - absent
-        if absent:
-            values = [None if value is _UNSET else value for value in values]
-        return values
+        return _nulled(values) if absent else values
 
     def path(self, place: int, key: str) -> Path:
         return ("players", place, key)
@@ -325,9 +341,16 @@ class _Columns:
             for place, value in enumerate(values)
         ]
 
+    def names(self) -> list[str]:
+        names = self.take("name")
+        self.count.add_texts(names)
+        return names
+
     def texts(self, key: str) -> list[str]:
         """Optional strings (null or missing: empty)."""
-        return [value or "" for value in self.take(key)]
+        texts = [value or "" for value in self.take(key)]
+        self.count.add_texts(texts)
+        return texts
 
     def points(self, key: str) -> list[Fraction | None]:
         """Exact values or None, each distinct text read once."""
@@ -393,13 +416,13 @@ class _Results:
         flat = iter(made)
         return list(map(tuple, map(islice, repeat(flat), self.lengths)))
 
-    def column(self, key: str) -> list[Any]:
+    def column(self, key: str, nulled: bool = True) -> list[Any]:
+        """The values of ``key`` in every result; a missing key is null (UNSET unless
+        ``nulled``), and not counted as a key."""
         values = list(map(attrgetter(key), self.flat))
         absent = values.count(_UNSET)
         self.keys += len(values) - absent
-        if absent:
-            values = [None if value is _UNSET else value for value in values]
-        return values
+        return _nulled(values) if absent and nulled else values
 
     def kinds(self) -> list[ResultKind]:
         """The kind of every result: our writers' names at once, any other text read once."""
@@ -417,7 +440,7 @@ class _Results:
         return [kind for kind in map(known.__getitem__, texts) if kind is not None]
 
     def colours(self) -> list[Colour]:
-        values = self.column("colour")
+        values = self.column("colour", nulled=False)  # a missing colour is none (as null)
         try:
             return list(map(_COLOUR_OF.__getitem__, values))
         except KeyError:

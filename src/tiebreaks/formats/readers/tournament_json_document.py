@@ -15,12 +15,12 @@ or as a JSON number without an exponent) is a union; the JSON Schema keywords fo
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from .json_syntax import FORMAT_NAME, FORMAT_VERSION, MAX_ROUNDS, MAX_START_NUMBER
+from .json_syntax import FORMAT_NAME, FORMAT_VERSION, KIND_NAMES, MAX_ROUNDS, MAX_START_NUMBER
 
 __all__ = [
     "MAX_TEAM_NUMBER",
@@ -35,6 +35,7 @@ __all__ = [
     "Team",
     "TeamBye",
     "TeamRecords",
+    "WrittenDocument",
     "json_schema",
 ]
 
@@ -323,6 +324,50 @@ class Document(_Object):
     standings: (
         Annotated[Standings | None, _text("published standings", Standings.what)] | UnsetType
     ) = UNSET
+
+
+#: a result kind by the name our writers write
+WrittenKind = Literal[
+    "win",
+    "draw",
+    "loss",
+    "unrated_win",
+    "unrated_draw",
+    "unrated_loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pairing_bye",
+    "full_bye",
+    "half_bye",
+    "zero_bye",
+    "absent",
+]
+if set(get_args(WrittenKind)) != set(KIND_NAMES.values()):  # pragma: no cover
+    raise ImportError("tournament_json_document: the result kinds have changed")
+
+
+class WrittenResult(Result):
+    """A result as our writers write it: the kind by its name, the colour ``"w"``, ``"b"``
+    or ``"-"``. msgspec gives such a value as the one string of its ``Literal`` instead of a
+    new string each time, which saves a string per kind and colour (millions in a big
+    open) to make and to free."""
+
+    kind: WrittenKind
+    colour: Literal["w", "b", "-"] | UnsetType | None = UNSET
+
+
+class WrittenPlayer(Player):
+    """A player whose results are :class:`WrittenResult`."""
+
+    results: list[WrittenResult]  # type: ignore[assignment]  # only read, never written
+
+
+class WrittenDocument(Document):
+    """A :class:`Document` as our writers write it (its results :class:`WrittenResult`): the
+    form tried first. Any document that is not in it is decoded as a :class:`Document`,
+    which takes every form the format allows and words every error."""
+
+    players: list[WrittenPlayer]  # type: ignore[assignment]  # only read, never written
 
 
 def json_schema() -> dict[str, Any]:

@@ -29,7 +29,7 @@ from ...errors import InputError, Location
 from .json_syntax import Node, Number, parse_exact, parse_json
 from .tournament_json_document import Document
 
-__all__ = ["Misfit", "Path", "Places", "count_keys", "described_as", "misfit_of", "whole"]
+__all__ = ["KeyCount", "Misfit", "Path", "Places", "described_as", "misfit_of", "whole"]
 
 Path = tuple[str | int, ...]
 
@@ -87,21 +87,40 @@ def whole(
     return number
 
 
-def count_keys(value: Any, skip: str = "") -> int:
-    """The keys of every object in ``value`` (a decoded struct: its fields not UNSET; the
-    field ``skip`` left out)."""
-    if isinstance(value, msgspec.Struct):
-        keys = 0
-        for name in value.__struct_fields__:
-            item = getattr(value, name)
-            if item is not msgspec.UNSET and name != skip:
-                keys += 1 + count_keys(item)
-        return keys + (skip in value.__struct_fields__)
-    if isinstance(value, dict):
-        return len(value) + sum(map(count_keys, value.values()))
-    if isinstance(value, list):
-        return sum(map(count_keys, value))
-    return 0
+class KeyCount:
+    """The keys of the objects read and the colons of the strings read, counted to refuse a
+    repeated key (:meth:`Places.check_keys`)."""
+
+    def __init__(self) -> None:
+        self.keys = 0
+        self.colons = 0
+
+    def add(self, value: Any, skip: str = "") -> None:
+        """Counts the keys of every object in ``value`` (a decoded struct: its fields not
+        UNSET; the field ``skip`` left out, its key counted) and the colons of its strings
+        (the keys of a mapping included)."""
+        if isinstance(value, msgspec.Struct):
+            fields = value.__struct_fields__
+            for name in fields:
+                item = getattr(value, name)
+                if item is not msgspec.UNSET and name != skip:
+                    self.keys += 1
+                    self.add(item)
+            self.keys += skip in fields
+        elif isinstance(value, dict):
+            self.keys += len(value)
+            self.colons += sum(map(str.count, value, repeat(":")))
+            for item in value.values():
+                self.add(item)
+        elif isinstance(value, list):
+            for item in value:
+                self.add(item)
+        elif isinstance(value, str):
+            self.colons += value.count(":")
+
+    def add_texts(self, texts: list[str]) -> None:
+        """Counts the colons of a column of strings."""
+        self.colons += "".join(texts).count(":")
 
 
 def described_as(path: Path) -> str:
@@ -230,18 +249,24 @@ class Places:
         column = len(before) - (before.rfind("\n") + 1) + 1
         return InputError(Location(self.source, line, column), "", f"valid JSON ({error})")
 
-    def check_keys(self, keys: int) -> None:
-        """Refuse a repeated key: the document read holds ``keys`` keys. Every colon of the
-        text ends a key or is inside a string, so equal counts show that no key is repeated;
-        else the key tokens are counted, and when those differ too the located parser finds
-        the repeated key (or a string holding ``":``, which is fine)."""
+    def check_keys(self, count: KeyCount) -> None:
+        """Refuse a repeated key (msgspec keeps the last value): the document read holds
+        ``count.keys`` keys and ``count.colons`` colons in its strings. Outside its strings,
+        JSON text has a colon only after a key, so the text holds one colon per key plus
+        those of its strings; a repeated key adds a colon to the text and nothing to what was
+        read. (A colon written as the escape ``\\u003a`` is in a string read but not in the
+        text, so the count is trusted only without a backslash when a string holds a
+        colon.) Else the key tokens are counted, and when those differ too the located
+        parser finds the repeated key (or a string holding ``":``, which is fine)."""
         text = self.text
-        if text.count(b":") == keys:
+        if text.count(b":") == count.keys + count.colons and (
+            not count.colons or b"\\" not in text
+        ):
             return
         tokens = text.count(b'":') + len(_KEY_WITH_BLANKS.findall(text))
         if b'\\"' in text:
             tokens -= len(_ESCAPED_QUOTE_BEFORE_COLON.findall(text))
-        if tokens != keys:
+        if tokens != count.keys:
             self.tree  # noqa: B018 - raises at a repeated key
 
     def player_lines(self, numbers: list[Any]) -> list[int]:
