@@ -70,7 +70,7 @@ def run() -> None:
 
 def _keep_freed_memory() -> None:
     """With glibc, keep freed memory for reuse instead of handing it back to the system at
-    once: the columnar path allocates and frees many arrays of megabytes, and each one taken
+    once: the engine allocates and frees many arrays of megabytes, and each one taken
     again from the system costs a page fault per 4 KiB (a third of a second of system time on
     100,000 players). A short-lived process only; elsewhere nothing is changed."""
     if not sys.platform.startswith("linux"):

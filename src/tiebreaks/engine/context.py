@@ -6,7 +6,7 @@ Points are integers in a fixed unit (``unit`` = the score system's common denomi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -93,18 +93,6 @@ class Context:
             return True
         return kind.forfeit and (self.predetermined or forfeits_as_played)
 
-    def fore(self) -> Context:
-        """The Fore Buchholz world of C.07 (2026) Art. 8.3: every game paired for the last
-        round considered is a draw played over the board; byes keep their points."""
-        last = self.rounds - 1
-        kinds = [row[:] for row in self.kinds]
-        points = [row[:] for row in self.points]
-        for index, row in enumerate(kinds):
-            if last >= 0 and self.opponents[index][last] != NO_OPPONENT:
-                row[last] = ResultKind.DRAW
-                points[index][last] = self.draw
-        return replace(self, kinds=kinds, points=points, cache={})
-
 
 def build_context(
     tournament: Tournament,
@@ -115,7 +103,7 @@ def build_context(
     """Arrays of ``tournament`` over rounds 1..``after_round`` (default: all rounds).
 
     Every field is read for all results at once (C-level maps over one flat list of results),
-    and the flat lists are kept in the cache as ``"flat"`` for the columnar path."""
+    and the flat lists are kept in the cache as ``"flat"`` for the grid (:mod:`.grid`)."""
     rounds = tournament.rounds if after_round is None else after_round
     unit = tournament.score_system.denominator
     table = {kind: int(value * unit) for kind, value in tournament.score_system.points.items()}

@@ -166,11 +166,11 @@ def _grid_of(context: Context) -> Grid:
 
 def fore_context(context: Context) -> Context:
     """The Fore Buchholz world of C.07 (2026) Art. 8.3 on arrays: every game paired for the
-    last round considered is a draw played over the board; byes keep their points (the
-    columnar twin of :meth:`Context.fore`, cached in ``context``).
+    last round considered is a draw played over the board; byes keep their points (cached in
+    ``context``).
 
-    Only its grid is the fore world: its lists are ``context``'s, so only columnar functions
-    (which read :func:`grid`) may be given it."""
+    Only its grid is the fore world: its lists are ``context``'s, so only functions that read
+    :func:`grid` may be given it (every tie-break does)."""
 
     def compute() -> Context:
         table = grid(context)

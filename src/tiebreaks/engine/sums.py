@@ -3,9 +3,9 @@ and median modifiers of C.07 (2026) Art. 14 with the exception of Art. 16.5.
 
 A contribution matrix has a ``key`` (significance), a ``value`` (what is added), ``included``
 (the round is a contribution at all) and ``vur`` (a voluntary unplayed round for Art. 16.5).
-With the exception of Art. 16.5 in play the cuts are made one at a time, for all rows at once,
-in the order the reference :func:`~tiebreaks.engine.sums.apply_modifiers` makes
-them (``tests/tiebreaks/test_vectorised.py`` compares the two).
+With the exception of Art. 16.5 in play the cuts are made one at a time, for all rows at once
+(``tests/tiebreaks/test_sums_and_ranking.py`` checks them against the rule written out one
+value at a time); :func:`cuts_of_row` makes the same cuts for one participant's trace.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ class Contributions(NamedTuple):
 
 
 def opponent_contributions(context: Context, forfeits_as_played: bool) -> Contributions:
-    """The columnar form of :func:`tiebreaks.engine.opponents.opponent_contributions`
-    (unweighted): the opponent's adjusted score (Art. 16.3) for a game, the stand-in's score
-    (Art. 16.4) for an unplayed round, nothing for the empty slot of a round robin (15.2)."""
+    """Per participant and round (unweighted): the opponent's adjusted score (Art. 16.3) for
+    a game, the stand-in's score (Art. 16.4) for an unplayed round, nothing for the empty slot
+    of a round robin (15.2)."""
     key = ("vector-opponent-contributions", forfeits_as_played)
     return context.memo(  # type: ignore[no-any-return]
         key, lambda: _opponent_contributions(context, forfeits_as_played)

@@ -1,6 +1,6 @@
 """Traces: what one participant's value of one tie-break was made of, as data.
 
-The engine computes every value on arrays (:mod:`.columnar`); for one participant it can also
+The engine computes every value on arrays (:mod:`.grid`); for one participant it can also
 return the :class:`Trace` of that value, made from the same arrays: one :class:`Entry` per
 round (or game, or opponent) with what it adds, what it stands for (its :class:`Role`: an
 opponent, a dummy or virtual opponent, a cap ...), whether a modifier cut it and why (its

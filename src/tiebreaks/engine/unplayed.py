@@ -1,7 +1,19 @@
-"""Unplayed rounds on arrays: the columnar form of :mod:`tiebreaks.engine.unplayed` (the one
-place where the rules regime decides how a round without a game counts; C.07 (2026) Art. 15.2,
-16.3-16.5, C.02 §13.16 (2009)). Each function gives, for every participant and round at once,
-what the reference function gives for one."""
+"""Unplayed rounds: the one place where the rules regime (:mod:`tiebreaks.model.rules`) decides
+how a round without a game counts, for every participant and round at once.
+
+* C.07 (2026 and 2023/2024 editions) Art. 16.3: a participant's score *as seen by opponents*
+  (adjusted score): a requested bye (half- or zero-point bye, absence) followed only by
+  voluntarily unplayed rounds, or in the last round, counts as a draw; every other round counts
+  as awarded.
+* Art. 16.4: each own unplayed round is a game against a dummy opponent with the participant's
+  own score; from 2026 capped by the scheduled opponent's adjusted score (16.4.1) or by the
+  draw value times the number of rounds (16.4.2).
+* Art. 15.2: with pre-determined pairings (round robins) none of this applies.
+* ``fide-2009`` (C.02 §13.16): every unplayed round of an opponent counts as a draw, and an own
+  unplayed round is a game against a virtual opponent; ``unadjusted``: actual scores, an own
+  unplayed round adds nothing; ``unplayed-draw`` and ``uscf``: opponents' unplayed rounds count
+  as draws, an own unplayed round adds nothing.
+"""
 
 from __future__ import annotations
 
@@ -26,8 +38,8 @@ def under_regime(context: Context, spec: TiebreakSpec) -> Context:
 
 
 def _rules_free(context: Context) -> dict[str, object]:
-    """The cached arrays that do not depend on the rules (the flat lists and the columnar
-    grid), for a context under another regime."""
+    """The cached arrays that do not depend on the rules (the flat lists and the grid), for a
+    context under another regime."""
     return {key: context.cache[key] for key in ("flat", "vector-grid") if key in context.cache}
 
 
@@ -59,8 +71,7 @@ def adjusted_round_points(context: Context) -> Integers:
 
 def unplayed_as_draw_points(context: Context) -> Integers:
     """Every round's points with each round without a game over the board counted as a draw
-    (C.02 §13.16 (2009); US Chess rule 34E): the columnar form of
-    :func:`~tiebreaks.engine.unplayed.scores_with_unplayed_as_draws`, round by round."""
+    (C.02 §13.16 (2009); US Chess rule 34E), round by round."""
     table = grid(context)
     return np.where(table.played, table.points, context.draw)
 

@@ -1,7 +1,7 @@
 """Direct Encounter, DE (C.07 (2026) Art. 6; type A: applied to each group still tied).
 
 A group tie-break is per-group code: for each tied group the games among its members are
-read from the context's arrays (:func:`~..columnar.grid.grid`, one NumPy selection per
+read from the context's arrays (:func:`~..grid.grid`, one NumPy selection per
 group, whatever its size) into a :class:`GroupGames`; the mini-table (Art. 6.1), the order
 (Art. 6.2, 6.3) and the trace (the group's :class:`~..trace.GroupTable`) are all made from
 it, so the value and its explanation cannot disagree.
