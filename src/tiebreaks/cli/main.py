@@ -26,7 +26,7 @@ COMMANDS = {
     "explain": ("explain:explain", "Explain PARTICIPANT's place and every value."),
     "why": ("explain:why", "Why FIRST is ahead of SECOND (or not)."),
     "compare": ("explain:compare", "Standings under two regimes or two lists, side by side."),
-    "convert": ("standings:convert", "Convert SOURCE (any format we read) to TARGET."),
+    "convert": ("convert:convert", "Convert SOURCE (any format we read) to TARGET."),
     "check": ("check:check", "Compare the ranks and values FILE publishes with ours."),
     "team": ("check:team_view", "Every match of TEAM in a team tournament."),
     "list": ("check:list_tiebreaks", "List the catalogue, or everything about one tie-break."),
