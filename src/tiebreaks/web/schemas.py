@@ -207,16 +207,6 @@ class Problem(BaseModel):
     )
 
 
-class WarningDetail(BaseModel):
-    """One warning as data: the same warning as the text of ``warnings`` at its place."""
-
-    code: str = Field(description="The kind of warning (docs/input-checks.md, Warning codes)")
-    message: str = Field(description="What was found and what was done, with any advice")
-    file: str | None
-    line: int | None = Field(description="1-based; null when unknown")
-    column: int | None = Field(description="1-based; null when unknown")
-
-
 class ErrorBody(BaseModel):
     """What went wrong and where."""
 
@@ -251,7 +241,10 @@ class TournamentSummary(BaseModel):
     rules: str
     rules_reason: str
     warnings: list[str]
-    warning_details: list[WarningDetail]
+    warning_details: list[dict[str, Any]] = Field(
+        description="Each warning as data (code, message, file, line, column)",
+        json_schema_extra={"items": {"$ref": "#/components/schemas/WarningDetail"}},
+    )
 
 
 class Defaults(BaseModel):
