@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ...errors import Diagnostic, InputError, Location
 
@@ -102,21 +102,13 @@ def parse_each(
     """``parse`` applied to each of ``texts``, each distinct text parsed once (a column of a
     large file repeats the same few texts): the values, None where there is a problem, and
     the problems by index."""
-    values: dict[str, T | None] = {}
-    problems: dict[str, Problem] = {}
-    for text in set(texts):
-        value = parse(text)
-        if isinstance(value, Problem):
-            problems[text] = value
-            values[text] = None
-        else:
-            values[text] = value
-    found = (
-        {index: problems[text] for index, text in enumerate(texts) if text in problems}
-        if problems
-        else {}
-    )
-    return list(map(values.__getitem__, texts)), found
+    parsed: dict[str, Any] = {text: parse(text) for text in set(texts)}
+    problems = {text: value for text, value in parsed.items() if isinstance(value, Problem)}
+    if not problems:
+        return list(map(parsed.__getitem__, texts)), {}
+    parsed.update(dict.fromkeys(problems))
+    found = {index: problems[text] for index, text in enumerate(texts) if text in problems}
+    return list(map(parsed.__getitem__, texts)), found
 
 
 def parse_count(text: str) -> int | None:

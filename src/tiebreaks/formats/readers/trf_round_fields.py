@@ -104,12 +104,10 @@ def read_round_fields(
     by_position = [ABSENT] * len(flat)
     deque(map(by_position.__setitem__, first.values(), distinct_results), 0)
     flat_results = list(map(by_position.__getitem__, positions))
-    own = chain.from_iterable(map(repeat, starts, sizes))  # each field's record's number
-    flagged = set(compress(count(), map(eq, own, map(_OPPONENT, flat_results))))
-    if problem_of:
-        flagged.update(compress(count(), map(problem_of.__contains__, flat)))
-    ends = list(accumulate(sizes))
-    flagged = {bisect_right(ends, position) for position in flagged}  # field to record
+    flagged = _flagged_fields(flat, flat_results, problem_of, starts, sizes)
+    if flagged:
+        ends = list(accumulate(sizes))
+        flagged = {bisect_right(ends, position) for position in flagged}  # field to record
     if declared_rounds is not None:
         longer = compress(range(len(fields)), map(gt, sizes, repeat(declared_rounds)))
         flagged.update(
@@ -117,6 +115,22 @@ def read_round_fields(
         )
     results = _split(flat_results, fields, records)
     return RoundFields(fields, results, flagged, problem_of, opponent_of)
+
+
+def _flagged_fields(
+    flat: list[str],
+    flat_results: list[RoundResult],
+    problem_of: dict[str, Problem],
+    starts: Sequence[int | None],
+    sizes: list[int],
+) -> set[int]:
+    """The fields (positions in ``flat``, all fields of all records) with a problem or whose
+    opponent is their record's own start number."""
+    own = chain.from_iterable(map(repeat, starts, sizes))  # each field's record's number
+    flagged = set(compress(count(), map(eq, own, map(_OPPONENT, flat_results))))
+    if problem_of:
+        flagged.update(compress(count(), map(problem_of.__contains__, flat)))
+    return flagged
 
 
 def _read_distinct(
