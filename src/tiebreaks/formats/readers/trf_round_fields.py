@@ -188,6 +188,7 @@ def _usual(numbers: list[int | None], codes: list[_Code | None]) -> list[bool] |
     ]
 
 
+@lru_cache(maxsize=16384)  # the same opponents, file after file
 def _opponent(text: str) -> int | Problem:
     """The opponent's start number (columns +0 to +3); ``0000`` or blank means none (0)."""
     written = text.strip()
@@ -205,6 +206,7 @@ _OPPONENT_EXPECTED = (
 _SHIFTED = "a blank column {column} between the fields of round {round} (is the line shifted?)"
 
 
+@lru_cache(maxsize=1024)  # the same few codes, file after file
 def _code(text: str) -> _Code | Problem:
     """Separators (columns +4 and +6, blank), colour (+5) and result code (+7), checked in
     that order; a column beyond the end of the line is blank."""
