@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -68,7 +67,6 @@ class PlayerRecord(NamedTuple):
     last_round: int
 
 
-@lru_cache(maxsize=16384)  # the same values, file after file
 def _start_number(text: str) -> int | Problem:
     """Starting rank (pairing number), columns 5-8, 1..9999."""
     number = parse_count(text)
@@ -77,7 +75,6 @@ def _start_number(text: str) -> int | Problem:
     return number
 
 
-@lru_cache(maxsize=16384)  # the same values, file after file
 def _rating(text: str) -> int | Problem | None:
     """FIDE rating, columns 49-52; blank or 0 means unrated (None)."""
     if not text:
@@ -98,7 +95,6 @@ def _points(text: str) -> Fraction | Problem | None:
     return points
 
 
-@lru_cache(maxsize=16384)  # the same values, file after file
 def _rank(text: str) -> int | Problem | None:
     """Rank, columns 86-89 (informative: a malformed rank is only a warning)."""
     if not text:

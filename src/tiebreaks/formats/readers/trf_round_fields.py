@@ -188,7 +188,6 @@ def _usual(numbers: list[int | None], codes: list[_Code | None]) -> list[bool] |
     ]
 
 
-@lru_cache(maxsize=16384)  # the same opponents, file after file
 def _opponent(text: str) -> int | Problem:
     """The opponent's start number (columns +0 to +3); ``0000`` or blank means none (0)."""
     written = text.strip()
