@@ -52,14 +52,34 @@ def test_the_docs_list_every_code_with_its_meaning() -> None:
     assert documented_codes() == WARNING_CODES, f"docs/input-checks.md should have:\n{table}"
 
 
+#: where a Diagnostic takes its code from the warning it reports: the TRF reader's
+#: ``Problem.report`` (each warning ``Problem(..., warning=True, code=...)`` is walked instead)
+DELEGATED = ("self.code",)
+
+
+def _is_warning_problem(node: ast.Call) -> bool:
+    return getattr(node.func, "id", None) == "Problem" and any(
+        keyword.arg == "warning" for keyword in node.keywords
+    )
+
+
 @cache
 def diagnostic_calls() -> tuple[tuple[str, ast.Call], ...]:
-    """Every ``Diagnostic(...)`` call of the library, with its place."""
+    """Every ``Diagnostic(...)`` call of the library, and every warning ``Problem(...)`` of
+    the TRF reader (whose report makes the Diagnostic), with its place."""
     found = []
     for path in sorted(SOURCE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Diagnostic":
+            if not isinstance(node, ast.Call):
+                continue
+            diagnostic = getattr(node.func, "id", None) == "Diagnostic"
+            if diagnostic and any(
+                keyword.arg == "code" and ast.unparse(keyword.value) in DELEGATED
+                for keyword in node.keywords
+            ):
+                continue
+            if diagnostic or _is_warning_problem(node):
                 found.append((f"{path.relative_to(ROOT)}:{node.lineno}", node))
     return tuple(found)
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 from operator import attrgetter, gt
 
 from ...errors import Diagnostic, InputError, Location
-from ...model import ABSENT, Player, RoundResult, Tournament
+from ...model import ABSENT, Player, Tournament
 from ...model.team import TeamRecords
 from .consistency import check_consistency
 from .encoding import decode_text
@@ -43,7 +43,7 @@ from .trf_header import (
     rounds_location,
     score_system,
 )
-from .trf_player import PlayerRecord, read_plain_records, read_player_record, read_rounds_ahead
+from .trf_player import PlayerRecord, read_player_records
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
 
@@ -110,12 +110,8 @@ def decode_trf_bytes(data: bytes, source: str = "<input>") -> str:
     return decode_text(data, source).text
 
 
-def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) -> Tournament:
-    """Read the text of a TRF file (TRF-16 / TRF26 / TRF(x)) into a :class:`Tournament`.
-
-    ``careful=True`` reads every round field with the careful field-by-field parser instead
-    of the fast path for regular records; the result is the same (the tests compare them).
-    """
+def read_trf_text(text: str, source: str = "<input>") -> Tournament:
+    """Read the text of a TRF file (TRF-16 / TRF26 / TRF(x)) into a :class:`Tournament`."""
     lines = split_lines(text, source)
     warnings: list[Diagnostic] = []
     header = HeaderRecords()
@@ -123,7 +119,7 @@ def read_trf_text(text: str, source: str = "<input>", *, careful: bool = False) 
         if not line.text.startswith(PLAYER_RECORD):
             read_header_record(line, header, warnings)
     declared = declared_rounds(header, warnings)
-    records = _read_player_records(lines, declared, warnings, source, careful)
+    records = _read_player_records(lines, declared, warnings, source)
     rounds = declared if declared is not None else max(r.last_round for r in records)
     players = _players_in_order(records, rounds)
     players = _with_national_ratings(players, lines, header, warnings)
@@ -178,46 +174,18 @@ def split_lines(text: str, source: str) -> list[Line]:
 
 
 def _read_player_records(
-    lines: Sequence[Line],
-    declared: int | None,
-    warnings: list[Diagnostic],
-    source: str,
-    careful: bool = False,
+    lines: Sequence[Line], declared: int | None, warnings: list[Diagnostic], source: str
 ) -> list[PlayerRecord]:
-    """Every ``001`` record in file order; a start number given twice is an error.
-
-    Unless ``careful``, the rounds of all records are first read at once by the fast path
-    (:func:`.trf_player.read_rounds_ahead`); the records it leaves have their rounds read by
-    the careful path, in file order, with its errors and warnings.
-    """
+    """Every ``001`` record in file order (:func:`.trf_player.read_player_records`); a file
+    without one is an error."""
     player_lines = [line for line in lines if line.text.startswith(PLAYER_RECORD)]
-    read_ahead: list[tuple[RoundResult, ...] | None] = [None] * len(player_lines)
-    if not careful:
-        read_ahead = read_rounds_ahead([line.text for line in player_lines], declared)
-    plain: list[PlayerRecord | None] = [None] * len(player_lines)
-    if not careful:
-        plain = read_plain_records(player_lines, declared, read_ahead)
-    records: list[PlayerRecord] = []
-    seen: dict[int, Line] = {}
-    for line, results, ready in zip(player_lines, read_ahead, plain, strict=True):
-        record = ready or read_player_record(line, declared, warnings, results)
-        number = record.player.start_number
-        if number in seen:
-            raise line.error(
-                5,
-                line.field(5, 8).strip(),
-                f"a start number not used before (line {seen[number].number} already has "
-                f"player {number})",
-            )
-        seen[number] = line
-        records.append(record)
-    if not records:
+    if not player_lines:
         raise InputError(
             Location(source, 1, 1),
             "",
             "at least one player record (a line starting with '001', TRF-16)",
         )
-    return records
+    return read_player_records(player_lines, declared, warnings)
 
 
 def _with_national_ratings(

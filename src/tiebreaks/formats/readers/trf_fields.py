@@ -7,12 +7,15 @@ Numbers are parsed from ASCII digits only and into :class:`fractions.Fraction`, 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from ...errors import InputError, Location
+from ...errors import Diagnostic, InputError, Location
+
+T = TypeVar("T")
 
 _MAX_COUNT_DIGITS = 9
 _DECIMAL = re.compile(r"([0-9]{0,9})(?:[.,]([0-9]{0,9}))?")
@@ -58,6 +61,56 @@ class Line(NamedTuple):
         if not stripped:
             return "", 5
         return stripped, 4 + len(rest) - len(rest.lstrip())
+
+
+class Problem(NamedTuple):
+    """What is wrong with a field as written: an error or a warning, worded once for every
+    place the same text is written.
+
+    ``offset``: columns from the field's first column to the problem; ``found``: the text
+    found there; ``expected`` (for a warning, its message) may name ``{column}`` (the
+    problem's column), ``{last}`` (that column + 3) and ``{round}`` (the round number), filled
+    in where the problem is reported.
+    """
+
+    offset: int
+    found: str
+    expected: str
+    warning: bool = False
+    #: a warning's code (:data:`tiebreaks.errors.WARNING_CODES`)
+    code: str = ""
+
+    def report(
+        self, line: Line, column: int, warnings: list[Diagnostic], round_number: int = 0
+    ) -> None:
+        """Raise the error, or add the warning, for the field starting at ``column`` of
+        ``line``."""
+        at = column + self.offset
+        text = self.expected.format(column=at, last=at + 3, round=round_number)
+        if self.warning:
+            warnings.append(Diagnostic(text, line.location(at), code=self.code))
+            return
+        raise line.error(at, self.found, text)
+
+
+def literal(text: str) -> str:
+    """``text`` written into a :class:`Problem`'s wording as it is (braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def parse_each(
+    texts: Sequence[str], parse: Callable[[str], T | Problem]
+) -> tuple[list[T | None], dict[int, Problem]]:
+    """``parse`` applied to each of ``texts``, each distinct text parsed once (a column of a
+    large file repeats the same few texts): the values, None where there is a problem, and
+    the problems by index."""
+    parsed: dict[str, Any] = {text: parse(text) for text in set(texts)}
+    problems = {text: value for text, value in parsed.items() if isinstance(value, Problem)}
+    if not problems:
+        return list(map(parsed.__getitem__, texts)), {}
+    parsed.update(dict.fromkeys(problems))
+    found = {index: problems[text] for index, text in enumerate(texts) if text in problems}
+    return list(map(parsed.__getitem__, texts)), found
 
 
 def parse_count(text: str) -> int | None:
