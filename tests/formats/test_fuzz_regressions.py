@@ -33,6 +33,7 @@ from tiebreaks.formats.writers.chess_json import chess_json_document
 from tiebreaks.model import Tournament
 from tiebreaks.render import standings_csv, standings_json, standings_text
 from tiebreaks.render.html import standings_html
+from tiebreaks.services.explain import explain_value
 from tiebreaks.standings import Standings, compute_standings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -512,3 +513,14 @@ def test_172_without_national_ratings_reads_back_from_chess_json() -> None:
     assert written_and_read_back(tournament, "chess-json", None) is None
     read = read_data(write(tournament, "chess-json").encode(), "w", "chess-json")
     assert (read.national_federation, read.rating_method) == ("GER", "NIDOF")
+
+
+def test_a_cut_is_explained_in_an_event_without_rounds() -> None:
+    """A team file of one team and no round: the standings had the default team list
+    (BH:MP/C1 among it) and explaining its cut took the minimum of an empty array
+    (``ValueError``). Nothing is cut: the explanation says none of the values existed."""
+    data = (REGRESSIONS / "trf" / "team-of-one-without-rounds-explained.trf").read_bytes()
+    standings = compute_standings(read_data(data, "team.trf"))
+    row = standings.rows[0]
+    trace = explain_value(standings, row, "BH:MP/C1")
+    assert (trace.value, trace.entries) == (0, ())

@@ -115,8 +115,7 @@ def _stepwise_cut_sums(
     median: int,
     record: list[tuple[Integers, Flags | None]] | None = None,
 ) -> Integers:
-    """The cuts one at a time, as :func:`~tiebreaks.engine.sums.apply_modifiers`
-    makes them, for every row at once: each low cut removes the least significant value (the
+    """The cuts one at a time, for every row at once: each low cut removes the least significant value (the
     smallest key, then the smallest value, the earliest round among equals), unless the
     smallest voluntary unplayed round's value (smallest value, then key) is not smaller, which
     is removed instead (Art. 16.5.1); each median cut then removes the most significant value
@@ -124,6 +123,8 @@ def _stepwise_cut_sums(
     a low cut took the voluntary unplayed round (None for a median's high cut)."""
     remaining = items.included.copy()
     total = np.where(remaining, items.value, 0).sum(axis=1)
+    if remaining.shape[1] == 0:
+        return total  # type: ignore[no-any-return]  # no round: nothing to cut
     rows = np.arange(remaining.shape[0])
     for _ in range(cut + median):
         lowest = _first_smallest(items.key, items.value, remaining)
