@@ -523,4 +523,7 @@ def test_a_cut_is_explained_in_an_event_without_rounds() -> None:
     standings = compute_standings(read_data(data, "team.trf"))
     row = standings.rows[0]
     trace = explain_value(standings, row, "BH:MP/C1")
-    assert (trace.value, trace.entries) == (0, ())
+    assert trace.value == 0
+    assert trace.entries == ()
+    # SSSC's F (Art. 13.4) divided by what a match can score, 0 here: F is 1, no crash
+    assert compute_standings(read_data(data, "team.trf"), "MP,SSSC").rows[0].values["SSSC"] == 0

@@ -6,9 +6,10 @@ Points are integers in a fixed unit (``unit`` = the score system's common denomi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 from ..model.rules import Rules
@@ -27,10 +28,10 @@ class Context:
     rounds: int
     unit: int
     predetermined: bool
-    kinds: list[list[ResultKind]]
-    opponents: list[list[int]]
-    black: list[list[bool]]
-    points: list[list[int]]
+    kinds: Sequence[list[ResultKind]]
+    opponents: Sequence[list[int]]
+    black: Sequence[list[bool]]
+    points: Sequence[list[int]]
     cache: dict[Any, Any] = field(default_factory=dict)
     #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
     #: the contexts of both scores, and the team tournament with the board games
@@ -120,10 +121,10 @@ def build_context(
         rounds=rounds,
         unit=unit,
         predetermined=system.predetermined,
-        kinds=_rows(kinds, rounds, size),
-        opponents=_rows(opponents, rounds, size),
-        black=_rows(black, rounds, size),
-        points=_rows(points, rounds, size),
+        kinds=Rows(kinds, rounds, size),
+        opponents=Rows(opponents, rounds, size),
+        black=Rows(black, rounds, size),
+        points=Rows(points, rounds, size),
         cache={"flat": (kinds, opponents, black, points)},
     )
 
@@ -164,6 +165,29 @@ def _flat_results(tournament: Tournament, rounds: int) -> list[RoundResult]:
     return flat
 
 
-def _rows(flat: list[T], rounds: int, size: int) -> list[list[T]]:
-    """``flat`` cut into ``size`` rows of ``rounds`` items."""
-    return [flat[index * rounds : (index + 1) * rounds] for index in range(size)]
+class Rows(Sequence[list[T]]):
+    """One participant's rounds at a time, cut from one flat list when asked for (the engine
+    reads the grid's arrays; only explanations and a few group tie-breaks read rows)."""
+
+    def __init__(self, flat: list[T], rounds: int, size: int) -> None:
+        self.flat = flat
+        self.rounds = rounds
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> list[T]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[T]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[T] | list[list[T]]:
+        if isinstance(index, slice):
+            return [self[position] for position in range(*index.indices(self.size))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        return self.flat[index * self.rounds : (index + 1) * self.rounds]

@@ -7,6 +7,7 @@ a flag of the whole field is one indexing operation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any
@@ -83,12 +84,12 @@ class Grid:
         return self.points.sum(axis=1)  # type: ignore[no-any-return]
 
 
-def _matrix(rows: list[list[Any]], dtype: Any, shape: tuple[int, int]) -> Any:
+def _matrix(rows: Sequence[list[Any]], dtype: Any, shape: tuple[int, int]) -> Any:
     flat = np.fromiter(chain.from_iterable(rows), dtype=dtype, count=shape[0] * shape[1])
     return flat.reshape(shape)
 
 
-def _objects(rows: list[list[int]], shape: tuple[int, int]) -> Any:
+def _objects(rows: Sequence[list[int]], shape: tuple[int, int]) -> Any:
     """A matrix of exact Python integers."""
     matrix = np.empty(shape, dtype=object)
     for index, row in enumerate(rows):
@@ -97,10 +98,10 @@ def _objects(rows: list[list[int]], shape: tuple[int, int]) -> Any:
 
 
 def grid_from_lists(
-    kinds: list[list[ResultKind]],
-    opponents: list[list[int]],
-    black: list[list[bool]],
-    points: list[list[int]],
+    kinds: Sequence[list[ResultKind]],
+    opponents: Sequence[list[int]],
+    black: Sequence[list[bool]],
+    points: Sequence[list[int]],
     rounds: int,
     dtype: Any = np.int64,
 ) -> Grid:

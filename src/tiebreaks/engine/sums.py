@@ -115,8 +115,9 @@ def _stepwise_cut_sums(
     median: int,
     record: list[tuple[Integers, Flags | None]] | None = None,
 ) -> Integers:
-    """The cuts one at a time, for every row at once: each low cut removes the least significant value (the
-    smallest key, then the smallest value, the earliest round among equals), unless the
+    """The cuts one at a time, for every row at once: each low cut removes the least
+    significant value (the smallest key, then the smallest value, the earliest round among
+    equals), unless the
     smallest voluntary unplayed round's value (smallest value, then key) is not smaller, which
     is removed instead (Art. 16.5.1); each median cut then removes the most significant value
     (Art. 14.3). ``record`` receives each cut: the column removed per row, and per row whether

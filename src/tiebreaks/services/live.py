@@ -169,7 +169,7 @@ def _first_rounds(context: Context, rounds: int) -> Context:
     )
 
 
-def _with(rows: list[list[T]], index: int, slot: int, value: T) -> list[list[T]]:
+def _with(rows: Sequence[list[T]], index: int, slot: int, value: T) -> list[list[T]]:
     """A copy of ``rows`` whose row ``index`` is a copy with ``value`` at ``slot``."""
     changed = list(rows)
     changed[index] = list(rows[index])

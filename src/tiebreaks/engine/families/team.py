@@ -156,13 +156,14 @@ def trace_extended(context: Context, spec: TiebreakSpec, index: int) -> Trace:
 
 def sssc_divisor(context: Context, spec: TiebreakSpec) -> int:
     """F of Art. 13.4: the maximum primary score over the tournament divided by the maximum
-    secondary score of one match, rounded down (``/K`` sets it)."""
+    secondary score of one match, rounded down, at least 1 (``/K`` sets it); 1 when a match
+    can score nothing (a score system whose win is worth 0: the division is undefined)."""
     if spec.divisor is not None:
         return spec.divisor
     first, second = view(context, primary(context)), view(context, secondary(context))
     most = first.win * context.rounds * second.unit
     per_match = second.win * first.unit
-    return max(1, most // per_match)
+    return max(1, most // per_match) if per_match > 0 else 1
 
 
 def _sssc_parts(context: Context, spec: TiebreakSpec) -> tuple[Context, Context, Integers, int]:
