@@ -507,8 +507,7 @@ def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ra
     for (spec, entry), label in zip(specs, labels, strict=True):
         scored = context.for_score(spec.score)
         if entry.kind is Kind.GROUP:
-            groups, ranking.values[label] = _split_by_group(scored, spec, entry, tied.lists())
-            tied = ArrayGroups.of_lists(groups)
+            ranking.values[label] = _split_by_group(scored, spec, entry, tied)
             ranking.higher_is_better[label] = False  # a place inside the tied group
             continue
         assert entry.compute is not None
@@ -523,26 +522,25 @@ def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ra
 
 
 def _split_by_group(
-    context: Context, spec: TiebreakSpec, entry: Definition, groups: list[list[int]]
-) -> tuple[list[list[int]], list[Fraction | None]]:
-    """Apply a group tie-break (DE) to every group still tied.
+    context: Context, spec: TiebreakSpec, entry: Definition, tied: ArrayGroups
+) -> list[Fraction | None]:
+    """Apply a group tie-break (DE) to every group still tied, in place.
 
     The value shown is the one the FIDE reference engine shows: the place inside the tied
     group that the tie-break decided (1 = first; equal places stay equal), or 0 when it did not
     separate the group (or the participant was not tied)."""
     assert entry.order_group is not None
-    result: list[list[int]] = []
     places: list[Fraction | None] = [Fraction(0)] * context.size
-    for group in groups:
-        ordered = [group] if len(group) == 1 else entry.order_group(context, spec, group)
+    for start, group in tied.tied():
+        ordered = entry.order_group(context, spec, group)
         if len(ordered) > 1:
+            tied.reorder(start, ordered)
             ahead = 0
             for subgroup in ordered:
                 for index in subgroup:
                     places[index] = Fraction(ahead + 1)
                 ahead += len(subgroup)
-        result.extend(ordered)
-    return result, places
+    return places
 
 
 def _rows(

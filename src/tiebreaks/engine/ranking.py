@@ -63,6 +63,27 @@ class ArrayGroups:
         values = values[permutation]
         self.starts[positions[1:][values[1:] != values[:-1]]] = True
 
+    def tied(self) -> list[tuple[int, list[int]]]:
+        """The groups of more than one participant: (position of the group's first member in
+        the order, its members), best group first."""
+        bounds = np.flatnonzero(self.starts)
+        sizes = np.diff(np.r_[bounds, len(self.order)])
+        return [
+            (start, self.order[start : start + size].tolist())
+            for start, size in zip(
+                bounds[sizes > 1].tolist(), sizes[sizes > 1].tolist(), strict=True
+            )
+        ]
+
+    def reorder(self, start: int, parts: Sequence[Sequence[int]]) -> None:
+        """Replace the group that begins at ``start`` by ``parts`` (its members, ordered and
+        split into the groups still tied, best first)."""
+        position = start
+        for part in parts:
+            self.order[position : position + len(part)] = part
+            self.starts[position] = True
+            position += len(part)
+
     def lists(self) -> list[list[int]]:
         """The groups as lists of participant indexes, best first."""
         bounds = [*np.flatnonzero(self.starts).tolist(), len(self.order)]

@@ -99,27 +99,31 @@ class MiniTable:
 
 def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTable:
     """Scores among ``group`` (Art. 6.1); a pair that met more than once counts the average
-    of its games (Art. 6.1.2)."""
+    of its games (Art. 6.1.2). The games are summed pair by pair on arrays (a large score
+    group has tens of thousands of games among its members)."""
     games = group_games(context, group, spec.forfeits_as_played)
-    pairs: dict[tuple[int, int], list[int]] = {}
-    for position, opponent, points in zip(games.member, games.opponent, games.points, strict=True):
-        pairs.setdefault((position, opponent), []).append(points)
-    whole = [0] * len(group)
-    averaged = [Fraction(0)] * len(group)
-    met = [0] * len(group)
-    for (position, _), scored in pairs.items():
-        met[position] += 1
-        if len(scored) == 1:
-            whole[position] += scored[0]
-        else:
-            averaged[position] += Fraction(sum(scored), len(scored))
+    size = len(group)
+    pair = np.asarray(games.member, dtype=np.int64) * (context.size + 1)
+    pair += np.asarray(games.opponent, dtype=np.int64)
+    order = np.argsort(pair, kind="stable")
+    pair = pair[order]
+    points = np.asarray(games.points, dtype=object)[order]  # exact whatever their size
+    starts = np.flatnonzero(np.r_[True, pair[1:] != pair[:-1]]) if pair.size else pair
+    counts = np.diff(np.r_[starts, pair.size])
+    sums = np.add.reduceat(points, starts) if pair.size else points
+    position = pair[starts] // (context.size + 1)
+    met = np.bincount(position, minlength=size).tolist()
+    whole = np.zeros(size, dtype=object)
+    single = counts == 1
+    np.add.at(whole, position[single], sums[single])
     unit = context.unit
-    exact = {value: Fraction(value, unit) for value in set(whole)}  # few distinct scores
-    score = {index: exact[whole[position]] for position, index in enumerate(group)}
-    if len(pairs) < len(games.member):  # a pair met more than once (Art. 6.1.2)
-        for position, index in enumerate(group):
-            score[index] += averaged[position] / unit
-    unmet = {index: len(group) - 1 - met[position] for position, index in enumerate(group)}
+    exact = {value: Fraction(value, unit) for value in set(whole.tolist())}  # few scores
+    score = {index: exact[value] for index, value in zip(group, whole.tolist(), strict=True)}
+    for at, total, count in zip(  # pairs that met more than once (Art. 6.1.2): the average
+        position[~single].tolist(), sums[~single].tolist(), counts[~single].tolist(), strict=True
+    ):
+        score[group[at]] += Fraction(total, count * unit)
+    unmet = {index: size - 1 - met[at] for at, index in enumerate(group)}
     return MiniTable(score, unmet, games)
 
 
