@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..context import Context
-from ..grid import grid
+from ..grid import Integers, grid
 from ..registry import Definition, Kind, register
 from ..spec import TiebreakSpec
 from ..trace import Entry, GroupTable, Step, Trace, traces_group
@@ -29,13 +29,13 @@ MEMBER = "member"
 class GroupGames:
     """The counted games among a tied group, from each member's side: ``member`` (positions
     in ``group``), ``round`` (1-based), ``opponent`` (indexes) and ``points`` (in the
-    context's unit), as Python lists made from one selection on the arrays."""
+    context's unit), as arrays made from one selection on the grid."""
 
     group: tuple[int, ...]
-    member: list[int]
-    round: list[int]
-    opponent: list[int]
-    points: list[int]
+    member: Integers
+    round: Integers
+    opponent: Integers
+    points: Any
 
     def rows(self) -> tuple[tuple[int, int, int, int], ...]:
         """(round, participant, opponent, points) of each game, for a :class:`GroupTable`."""
@@ -43,7 +43,11 @@ class GroupGames:
         return tuple(
             (number, group[position], opponent, points)
             for position, number, opponent, points in zip(
-                self.member, self.round, self.opponent, self.points, strict=True
+                self.member.tolist(),
+                self.round.tolist(),
+                self.opponent.tolist(),
+                self.points.tolist(),
+                strict=True,
             )
         )
 
@@ -60,13 +64,7 @@ def group_games(context: Context, group: list[int], forfeits_as_played: bool) ->
     among &= opponents != rows[:, None]
     position, column = np.nonzero(among)
     points: Any = table.points[rows[position], column]
-    return GroupGames(
-        tuple(group),
-        position.tolist(),
-        (column + 1).tolist(),
-        opponents[position, column].tolist(),
-        points.tolist(),
-    )
+    return GroupGames(tuple(group), position, column + 1, opponents[position, column], points)
 
 
 def _counted(context: Context, forfeits_as_played: bool) -> Any:
@@ -103,11 +101,10 @@ def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTa
     group has tens of thousands of games among its members)."""
     games = group_games(context, group, spec.forfeits_as_played)
     size = len(group)
-    pair = np.asarray(games.member, dtype=np.int64) * (context.size + 1)
-    pair += np.asarray(games.opponent, dtype=np.int64)
+    pair = games.member * (context.size + 1) + games.opponent
     order = np.argsort(pair, kind="stable")
     pair = pair[order]
-    points = np.asarray(games.points, dtype=object)[order]  # exact whatever their size
+    points = games.points.astype(object)[order]  # exact whatever their size
     starts = np.flatnonzero(np.r_[True, pair[1:] != pair[:-1]]) if pair.size else pair
     counts = np.diff(np.r_[starts, pair.size])
     sums = np.add.reduceat(points, starts) if pair.size else points

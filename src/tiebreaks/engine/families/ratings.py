@@ -294,8 +294,9 @@ def performance_ratings(games: Games, ratings: Integers) -> Performances:
 def expected_scores(differences: Integers) -> Integers:
     """B.02 table 8.1(b) for every rating difference (own - opponent's, full scale), in
     hundredths."""
-    clipped = np.clip(differences, -_SPAN, _SPAN).astype(np.intp)
-    return EXPECTED[clipped + _SPAN]
+    clipped = np.clip(differences, -_SPAN, _SPAN).astype(np.intp, copy=False)
+    clipped += _SPAN  # the table's index (a new array: ``differences`` is not changed)
+    return EXPECTED[clipped]
 
 
 class PerfectPerformances(NamedTuple):
