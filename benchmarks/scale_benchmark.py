@@ -164,7 +164,7 @@ def _reference_seconds(context: Any, name: str) -> float:
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
-    _clear(context, ("unrated_rating", "flat", "vector-grid"))
+    _clear(context, ("unrated_rating", "flat", "grid"))
     start = time.process_time()
     if entry.compute is not None:
         entry.compute(context, spec)
@@ -180,7 +180,7 @@ def _columnar_seconds(context: Any, name: str) -> float:
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
-    _clear(context, ("unrated_rating", "flat", "vector-grid"))
+    _clear(context, ("unrated_rating", "flat", "grid"))
     start = time.process_time()
     if entry.compute is not None:
         entry.compute(context, spec)

@@ -139,7 +139,7 @@ def grid_from_codes(
 def grid(context: Context) -> Grid:
     """The context's grid (cached in the context), from the flat lists
     :func:`~tiebreaks.engine.context.build_context` keeps, else from the rows."""
-    return context.memo("vector-grid", lambda: _grid_of(context))  # type: ignore[no-any-return]
+    return context.memo("grid", lambda: _grid_of(context))  # type: ignore[no-any-return]
 
 
 def _grid_of(context: Context) -> Grid:
@@ -183,6 +183,6 @@ def fore_context(context: Context) -> Context:
         points = table.points.copy()
         points[paired, -1] = context.draw
         fore = grid_from_codes(codes, table.opponent, table.black, points)
-        return replace(context, cache={"vector-grid": fore})
+        return replace(context, cache={"grid": fore})
 
-    return context.memo("vector-fore", compute)  # type: ignore[no-any-return]
+    return context.memo("fore-grid", compute)  # type: ignore[no-any-return]

@@ -38,7 +38,7 @@ def opponent_contributions(context: Context, forfeits_as_played: bool) -> Contri
     """Per participant and round (unweighted): the opponent's adjusted score (Art. 16.3) for
     a game, the stand-in's score (Art. 16.4) for an unplayed round, nothing for the empty slot
     of a round robin (15.2)."""
-    key = ("vector-opponent-contributions", forfeits_as_played)
+    key = ("opponent-contributions", forfeits_as_played)
     return context.memo(  # type: ignore[no-any-return]
         key, lambda: _opponent_contributions(context, forfeits_as_played)
     )

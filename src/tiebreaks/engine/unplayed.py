@@ -40,7 +40,7 @@ def under_regime(context: Context, spec: TiebreakSpec) -> Context:
 def _rules_free(context: Context) -> dict[str, object]:
     """The cached arrays that do not depend on the rules (the flat lists and the grid), for a
     context under another regime."""
-    return {key: context.cache[key] for key in ("flat", "vector-grid") if key in context.cache}
+    return {key: context.cache[key] for key in ("flat", "grid") if key in context.cache}
 
 
 def only_voluntarily_unplayed_after(table: Grid) -> Flags:
@@ -66,7 +66,7 @@ def adjusted_round_points(context: Context) -> Integers:
         counted_as_draw = table.requested_bye & only_voluntarily_unplayed_after(table)
         return np.where(counted_as_draw, context.draw, table.points)
 
-    return context.memo("vector-adjusted-rounds", compute)  # type: ignore[no-any-return]
+    return context.memo("adjusted-round-points", compute)  # type: ignore[no-any-return]
 
 
 def unplayed_as_draw_points(context: Context) -> Integers:
@@ -79,7 +79,7 @@ def unplayed_as_draw_points(context: Context) -> Integers:
 def adjusted_scores(context: Context) -> Integers:
     """Every participant's score as seen by opponents (Art. 16.3), in units."""
     return context.memo(  # type: ignore[no-any-return]
-        "vector-adjusted", lambda: adjusted_round_points(context).sum(axis=1)
+        "adjusted-scores", lambda: adjusted_round_points(context).sum(axis=1)
     )
 
 
@@ -87,7 +87,7 @@ def stand_in_scores(context: Context) -> Integers:
     """For every participant and round, the score of what stands in for the opponent of an
     unplayed round (the dummy opponent of Art. 16.4 with the 2026 caps of 16.4.1/16.4.2, the
     2009 virtual opponent, or 0); the value is meaningless for rounds with a game."""
-    return context.memo("vector-stand-in", lambda: _stand_in_scores(context))  # type: ignore[no-any-return]
+    return context.memo("stand-in-scores", lambda: _stand_in_scores(context))  # type: ignore[no-any-return]
 
 
 def _stand_in_scores(context: Context) -> Integers:

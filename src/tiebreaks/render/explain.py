@@ -15,8 +15,9 @@ from typing import Annotated
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from ..engine.trace import Trace
 from ..model.text import shown_name, shown_text
-from ..services.explain import Explained, Neighbour, Placing, Why
+from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
@@ -282,7 +283,7 @@ def _number(value: Fraction | None) -> str | None:
 
 
 def explanation_document(
-    item: Explained, standings: Standings, lang: str = "en"
+    item: Trace, standings: Standings, lang: str = "en"
 ) -> ExplanationDocument:
     """An explanation as its document (values as exact decimal strings)."""
     explanation = worded(item, standings, lang)

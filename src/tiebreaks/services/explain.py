@@ -144,10 +144,6 @@ def tied_group(standings: Standings, row: Row, position: int) -> list[int]:
     return sorted(_index(standings, other) for other in group)
 
 
-#: what explains a value: its trace (data; :mod:`tiebreaks.render.explanations` words it)
-Explained = Trace
-
-
 def explain_value(standings: Standings, row: Row, label: str) -> Trace:
     """The trace of ``row``'s value of the column ``label``: made from the arrays the value
     was computed from (for a group tie-break, in the group still tied when it was applied)."""
@@ -182,7 +178,7 @@ class Placing:
 
     row: Row
     field_size: int
-    explanations: tuple[Explained, ...]
+    explanations: tuple[Trace, ...]
     above: Neighbour | None
     below: Neighbour | None
 
@@ -231,8 +227,8 @@ class Why:
     steps: tuple[tuple[str, Fraction | None, Fraction | None], ...]
     deciding: str | None
     ahead: Row | None
-    explanation_a: Explained | None = None
-    explanation_b: Explained | None = None
+    explanation_a: Trace | None = None
+    explanation_b: Trace | None = None
     differences: tuple[Difference, ...] = ()
 
 
@@ -286,7 +282,7 @@ def why(standings: Standings, a: Participant, b: Participant) -> Why:
 
 
 def reduced_form(
-    standings: Standings, a: Row, b: Row, first: Explained, second: Explained
+    standings: Standings, a: Row, b: Row, first: Trace, second: Trace
 ) -> tuple[Difference, ...]:
     """The lines where the two differ, matched by opponent (their game against each other is
     matched with itself), else by round; the differences add up to the difference of the
