@@ -18,6 +18,7 @@ from tests.strategies import swiss_tournaments
 from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.families.national import us_chess
+from tiebreaks.engine.grid import grid
 from tiebreaks.engine.registry import Kind
 from tiebreaks.engine.spec import TiebreakSpec, parse_spec
 from tiebreaks.errors import UsageError
@@ -226,7 +227,7 @@ def test_withdrawn_opponent_counts_three() -> None:
     builder.game(1, 2, 3, "1-0").game(2, 4, 2, "0-1").game(3, 1, 2, "1-0")
     context = context_of(builder.build())
     assert us_chess.us_adjusted_scores(context).tolist()[1] == 6  # 3 points in half-point units
-    assert context.scores[1] == 4  # the real score, 2, is unchanged
+    assert grid(context).scores[1] == 4  # the real score, 2, is unchanged
     assert values(context, "SOLK")[0] == 3  # 2 (3) + four rounds without a game (0)
     assert values(context, "USSB")[0] == 3  # beat 2 (3)
     assert values(context, "MMED")[0] == 0  # 1 of 5 is a minus score: 3 − highest 3

@@ -4,10 +4,11 @@ without importing any of them."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import click
+
+from ..lazy import load
 
 
 class LazyGroup(click.Group):
@@ -29,9 +30,7 @@ class LazyGroup(click.Group):
         """The command ``cmd_name``, imported now (None for an unknown name)."""
         if cmd_name not in self.commands_by_name:
             return None
-        module_name, _, attribute = self.commands_by_name[cmd_name][0].partition(":")
-        module = importlib.import_module(f"{self.package}.{module_name}")
-        command: click.Command = getattr(module, attribute)
+        command: click.Command = load("." + self.commands_by_name[cmd_name][0], self.package)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -59,14 +59,6 @@ class Context:
         """The draw value D of C.07 Art. 16, in units."""
         return int(self.tournament.score_system.draw * self.unit)
 
-    @property
-    def scores(self) -> list[int]:
-        """Scores of every participant, in units (cached)."""
-        if "scores" not in self.cache:
-            self.cache["scores"] = [sum(row) for row in self.points]
-        result: list[int] = self.cache["scores"]
-        return result
-
     def for_score(self, score: str) -> Context:
         """The context of a ``:MP`` / ``:GP`` score (team tournaments); this one otherwise."""
         return self.views.get(score, self) if score else self
@@ -76,23 +68,6 @@ class Context:
         if key not in self.cache:
             self.cache[key] = compute()
         return self.cache[key]
-
-    def bye_slot(self, index: int, round_index: int) -> bool:
-        """A round without a scheduled opponent in a round robin: not a round for tie-breaks.
-
-        (C.07 (2026) Art. 15.2; the empty slot of an odd-sized round robin.)
-        """
-        return self.predetermined and self.opponents[index][round_index] == NO_OPPONENT
-
-    def counts_as_game(self, index: int, round_index: int, forfeits_as_played: bool) -> bool:
-        """True when the round counts as a game against its scheduled opponent.
-
-        Played games always; forfeits with pre-determined pairings (Art. 15.2) or with ``/P``.
-        """
-        kind = self.kinds[index][round_index]
-        if kind.played:
-            return True
-        return kind.forfeit and (self.predetermined or forfeits_as_played)
 
 
 def build_context(

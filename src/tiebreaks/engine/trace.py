@@ -200,8 +200,3 @@ def tracer_for(acronym: str) -> Tracer | None:
 def group_tracer_for(acronym: str) -> GroupTracer | None:
     """The registered tracer of a group tie-break (None if there is none)."""
     return _GROUP_TRACERS.get(acronym)
-
-
-def exact(units: int | None, unit: int) -> Fraction | None:
-    """A value in ``1/unit`` as a Fraction (None stays None)."""
-    return None if units is None else Fraction(units, unit)

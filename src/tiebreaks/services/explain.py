@@ -120,14 +120,16 @@ def _start_numbers(standings: Standings) -> str:
     return f"the start numbers are between {low} and {high} ({len(numbers)} participants)"
 
 
-def _context(standings: Standings) -> Context:
+def computed_context(standings: Standings) -> Context:
+    """The context the standings were computed in (UsageError for standings made elsewhere,
+    e.g. read from a file: there is nothing to explain them from)."""
     if standings.context is None:
         raise UsageError("these standings were not computed here: nothing to explain them from")
     return standings.context
 
 
 def _index(standings: Standings, row: Row) -> int:
-    players = _context(standings).tournament.players
+    players = computed_context(standings).tournament.players
     number = row.player.start_number
     return next(i for i, player in enumerate(players) if player.start_number == number)
 
@@ -149,7 +151,7 @@ def explain_value(standings: Standings, row: Row, label: str) -> Trace:
     was computed from (for a group tie-break, in the group still tied when it was applied)."""
     position = standings.columns.index(label)
     spec = standings.tiebreaks[position]
-    context = _context(standings).for_score(spec.score)
+    context = computed_context(standings).for_score(spec.score)
     index = _index(standings, row)
     if definition(spec.acronym).kind is Kind.GROUP:
         group_tracer = group_tracer_for(spec.acronym)

@@ -50,6 +50,7 @@ from ..trace import Entry, Trace, traces, traces_group
 from ..trace import Step as TraceStep
 from .direct_encounter import (
     MiniTable,
+    group_games,
     group_table,
     member_entries,
     mini_table,
@@ -100,15 +101,14 @@ def tallies(context: Context, spec: TiebreakSpec, group: list[int]) -> dict[int,
     matches; forfeited ones with ``/P`` or pre-determined pairings (as Art. 6.1.1)."""
     team = context.team
     assert team is not None
-    members = set(group)
     found: dict[int, list[tuple[int, int, Boards]]] = {index: [] for index in group}
-    for index in group:
-        for round_index, opponent in enumerate(context.opponents[index]):
-            if opponent in members and context.counts_as_game(
-                index, round_index, spec.forfeits_as_played
-            ):
-                match = team.teams[index].matches[round_index]
-                found[index].append((round_index + 1, opponent, board_points(match, team.boards)))
+    games = group_games(context, group, spec.forfeits_as_played)
+    for position, number, opponent in zip(
+        games.member.tolist(), games.round.tolist(), games.opponent.tolist(), strict=True
+    ):
+        index = group[position]
+        match = team.teams[index].matches[number - 1]
+        found[index].append((number, opponent, board_points(match, team.boards)))
     width = max([team.boards, *(len(b) for rows in found.values() for _, _, b in rows)])
     result: dict[int, Tally] = {}
     for index, rows in found.items():

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.trace import Entry, Trace
-from ...errors import UsageError
+from ...services.explain import computed_context
 from ...standings import Standings
 from . import (  # noqa: F401  (each module registers its sentences)
     adjusted_score,
@@ -77,23 +77,16 @@ def _missing_cuts(trace: Trace, words: Words) -> tuple[str, ...]:
     return ()
 
 
-def worded(item: Trace | Explanation, standings: Standings, lang: str = "en") -> Explanation:
-    """``item`` in words: a trace told in ``lang`` in the context its standings were computed
-    in (for a team tie-break, the context of its score); an explanation already in words is
-    returned as it is."""
-    if isinstance(item, Explanation):
-        return item
-    if standings.context is None:
-        raise UsageError("these standings were not computed here: nothing to explain them from")
-    return explanation(item, standings.context.for_score(item.spec.score), lang)
+def worded(trace: Trace, standings: Standings, lang: str = "en") -> Explanation:
+    """``trace`` told in ``lang`` in the context its standings were computed in (for a team
+    tie-break, the context of its score)."""
+    return explanation(trace, computed_context(standings).for_score(trace.spec.score), lang)
 
 
 def difference_text(key: tuple[str, int], standings: Standings, lang: str = "en") -> str:
     """What a line of the reduced form of ``why`` compares: "their game against each other",
     "against #5 Anna", "round 3"."""
-    if standings.context is None:
-        raise UsageError("these standings were not computed here: nothing to explain them from")
-    words = Words(standings.context, lang)
+    words = Words(computed_context(standings), lang)
     kind, number = key
     if kind == "each other":
         return words._("their game against each other")
