@@ -136,7 +136,7 @@ def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
     for players in sizes:
         tournament = read_tournament(ensure_json(players, rounds, 1))
         context = build_context(tournament, choose_rules(tournament, None)[0])
-        context.cache["unrated_rating"] = 1400
+        context.unrated_rating = 1400
         seconds["grid"].append((0.0, _grid_seconds(context)))
         for name in names:
             seconds[name].append(
@@ -145,15 +145,18 @@ def scaling_rows(sizes: Sequence[int], rounds: int) -> list[str]:
     return _scaling_table(sizes, seconds)
 
 
-def _clear(context: Any, keep: tuple[str, ...]) -> None:
-    for key in [key for key in context.cache if key not in keep]:
-        del context.cache[key]
+def _clear(context: Any, keep_grid: bool) -> None:
+    """Forget the memoised arrays (all, or all but the grid)."""
+    from tiebreaks.engine.grid import GRID
+    from tiebreaks.engine.memo import Memo
+
+    context.memoised = context.memoised.carried(GRID) if keep_grid else Memo()
 
 
 def _grid_seconds(context: Any) -> float:
     from tiebreaks.engine.grid import grid
 
-    _clear(context, ("unrated_rating", "flat"))
+    _clear(context, keep_grid=False)
     start = time.process_time()
     grid(context)
     return time.process_time() - start
@@ -164,7 +167,7 @@ def _reference_seconds(context: Any, name: str) -> float:
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
-    _clear(context, ("unrated_rating", "flat", "grid"))
+    _clear(context, keep_grid=True)
     start = time.process_time()
     if entry.compute is not None:
         entry.compute(context, spec)
@@ -180,7 +183,7 @@ def _columnar_seconds(context: Any, name: str) -> float:
     from tiebreaks.engine.spec import TiebreakSpec
 
     spec, entry = resolve(TiebreakSpec(name))
-    _clear(context, ("unrated_rating", "flat", "grid"))
+    _clear(context, keep_grid=True)
     start = time.process_time()
     if entry.compute is not None:
         entry.compute(context, spec)

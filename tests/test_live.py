@@ -112,7 +112,7 @@ def test_standings_returned_before_a_correction_do_not_change() -> None:
     frozen = table(before)
     after = live.change_result(5, 1, ResultKind.LOSS)
     assert table(before) == frozen
-    assert before.context is not after.context
+    assert before.computation is not after.computation
     # Alyx drew round 5 (held-swiss-16: 3.5 points); a loss instead leaves her 3
     assert before.row(1).values["PTS"] == Fraction(7, 2)
     assert after.row(1).values["PTS"] == Fraction(3)

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import repeat
 
-from .engine.catalogue import resolve
+from .engine.catalogue import definition, resolve
+from .engine.computation import Computation, NoTracer
 from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
@@ -23,11 +24,12 @@ from .engine.ranking import ArrayGroups
 from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
+from .engine.trace import Trace
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
-from .model.team_matches import team_tournament
+from .model.team_matches import TeamTournament, team_tournament
 
 RECOMMENDED = {
     PairingSystem.SWISS: "PTS,BH/C1,BH,SB,DE,WIN,BWG",
@@ -78,13 +80,14 @@ class Standings:
     places: dict[str, int] = field(default_factory=dict)
     #: per column label: True when a larger value ranks higher (False for places, /R, TPN)
     higher_is_better: dict[str, bool] = field(default_factory=dict)
-    #: the arrays the values were computed from (used to explain them)
-    context: Context | None = field(default=None, compare=False, repr=False)
     #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
     #: column by column for writers of big tables)
     value_columns: dict[str, list[Fraction | None]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: what the values were computed from, read-only (the engine's; None for standings not
+    #: computed here): :meth:`trace` asks it for the trace of a value
+    _computation: Computation | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         """A few lines: the event, the regime, the list and the first rows (the whole
@@ -109,7 +112,58 @@ class Standings:
     @property
     def is_team(self) -> bool:
         """True for a team tournament: the rows are teams (ids are team numbers)."""
-        return self.context is not None and self.context.team is not None
+        return self.team is not None
+
+    @property
+    def team(self) -> TeamTournament | None:
+        """The team tournament with its matches and board games (None for individuals and
+        for standings not computed here)."""
+        return None if self._computation is None else self._computation.team
+
+    @property
+    def computation(self) -> Computation:
+        """What the values were computed from, read-only (results per round, the regime):
+        what the words of a trace refer to. UsageError for standings not computed here
+        (e.g. read from a file): there is nothing to explain them from."""
+        if self._computation is None:
+            raise UsageError("these standings were not computed here: nothing to explain them from")
+        return self._computation
+
+    def index(self, row: Row) -> int:
+        """The participant index of ``row`` (its position in the computed tournament's
+        participants), as traces give participants and opponents."""
+        number = row.player.start_number
+        players = self.computation.tournament.players
+        return next(i for i, player in enumerate(players) if player.start_number == number)
+
+    def tied_group(self, row: Row, column: str) -> list[int]:
+        """The participants (indexes) still tied with ``row`` when the criterion of
+        ``column`` is applied: equal on every criterion before it (C.07 (2026) Art. 4.2)."""
+        labels = self.columns[: self.columns.index(column)]
+        group = [
+            other
+            for other in self.rows
+            if all(other.values[label] == row.values[label] for label in labels)
+        ]
+        return sorted(self.index(other) for other in group)
+
+    def trace(self, participant: Row | int, column: str) -> Trace:
+        """The :class:`~tiebreaks.engine.trace.Trace` of a value: what ``participant``'s value
+        of ``column`` (a label of :attr:`columns`) was made of, from the arrays it was computed
+        from; for a group tie-break (DE ...), in the group still tied when it was applied.
+        ``participant``: a row or a start number. UsageError when the tie-break has no
+        explanation or the standings were not computed here."""
+        row = participant if isinstance(participant, Row) else self.row(participant)
+        if column not in self.columns:
+            raise UsageError(f"{column!r} is not in the list: {', '.join(self.columns)}")
+        spec = self.tiebreaks[self.columns.index(column)]
+        computation, index = self.computation, self.index(row)
+        try:
+            if definition(spec.acronym).kind is Kind.GROUP:
+                return computation.group_trace(spec, self.tied_group(row, column), index)
+            return computation.trace(spec, index)
+        except NoTracer:
+            raise UsageError(f"{spec} has no explanation") from None
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -393,7 +447,7 @@ def rank_context(
     """The standings of a context already built (see :mod:`tiebreaks.services.live`, which keeps one
     context for a running event and updates it)."""
     if options.unrated_rating is not None:
-        context.cache["unrated_rating"] = options.unrated_rating
+        context.unrated_rating = options.unrated_rating
     plan = _plan(context, tiebreaks, options.unrated_rating)
     ranking = _rank(context, plan.specs)
     rows, value_columns = _rows(context, ranking.groups, ranking.values, options.lots_seed)
@@ -409,8 +463,8 @@ def rank_context(
         warnings=tuple(context.tournament.warnings) + tuple(plan.warnings),
         places=ranking.places,
         higher_is_better=ranking.higher_is_better,
-        context=context,
         value_columns=value_columns,
+        _computation=Computation(context),
     )
 
 

@@ -18,8 +18,8 @@ from tests.builders import Builder
 from tests.lists import fitting
 from tests.strategies import swiss_tournaments
 from tiebreaks.engine.catalogue import catalogue
+from tiebreaks.engine.computation import Computation
 from tiebreaks.engine.context import Context, build_context
-from tiebreaks.engine.families.ratings import UNRATED_RATING
 from tiebreaks.engine.spec import parse_spec
 from tiebreaks.engine.trace import Reason, Role, Step, Trace, tracer_for
 from tiebreaks.model.rules import FIDE_2026
@@ -94,7 +94,7 @@ def test_held_swiss_tpr_of_alyx() -> None:
     assert found["score"].numbers == (F(7, 2), 5, F(7, 10), F(70, 100))
     assert found["table"].numbers == (F(70, 100), 149)
     assert found["performance"].numbers == (1820, 149, 1969)
-    text = explanation(trace, context)
+    text = explanation(trace, Computation(context))
     assert text.lines[0].text == "Round 1: win with White against #9 Jessica, rating 1800"
 
 
@@ -161,7 +161,7 @@ def test_hand_example_aro_rounded_half_up() -> None:
         Step("mean", (3751, 2, F(3751, 2)), "10"),
         Step("rounded", (F(3751, 2), 1876), "10"),
     )
-    words = explanation(trace, hand_example())
+    words = explanation(trace, Computation(hand_example()))
     assert words.steps == ("sum 3751 / 2 games = 1875.5, rounded half up to 1876 (Art. 10)",)
 
 
@@ -208,7 +208,7 @@ def test_hand_example_ptp() -> None:
     assert found["short"].numbers == (1946, F(249, 100), F(5, 2))
     low, high = found["search"].numbers
     assert low is not None and high is not None and low <= 1947 <= high
-    text = explanation(trace, hand_example())
+    text = explanation(trace, Computation(hand_example()))
     assert text.lines[0].text == (
         "Round 1: loss with White against #2 Anna, rating 2000;"
         " a 1947 player is expected to score 0.43"
@@ -266,7 +266,7 @@ def test_no_games_is_undefined() -> None:
         assert trace.value is None
         assert trace.entries == ()
         assert steps(trace)["undefined"].numbers == (0,)
-        assert explanation(trace, context).steps[-1] == (
+        assert explanation(trace, Computation(context)).steps[-1] == (
             f"no games played over the board: {descriptor.split('/')[0]} is undefined and"
             " ranks last"
         )
@@ -287,22 +287,22 @@ def test_unrated_rating_from_the_modifier_is_named() -> None:
     trace = explain(context, "ARO/U1400", 0)
     assert trace.value == 1600  # (1400 + 1800) / 2
     assert [entry.rating for entry in trace.entries] == [1400, 1800]
-    assert explanation(trace, context).lines[0].text == (
+    assert explanation(trace, Computation(context)).lines[0].text == (
         "Round 1: win with White against #2 Ben, rating 1400 (unrated: 1400 set by /U1400)"
     )
     rating = explain(context, "RTNG/U1400", 1)
-    assert explanation(rating, context).lines[0].text == (
+    assert explanation(rating, Computation(context)).lines[0].text == (
         "rating 1400 (unrated: 1400 set by /U1400)"
     )
 
 
 def test_unrated_rating_from_the_global_option_is_named() -> None:
     context = build_context(unrated_event(), FIDE_2026)
-    context.cache[UNRATED_RATING] = 1400
+    context.unrated_rating = 1400
     trace = explain(context, "TPR", 0)
     assert trace.value == 1793  # 1600 + dp(0.75) = 1600 + 193
     assert (
-        explanation(trace, context)
+        explanation(trace, Computation(context))
         .lines[0]
         .text.endswith("rating 1400 (unrated: 1400 set by the unrated-rating option)")
     )
@@ -317,7 +317,7 @@ def test_unrated_explanations_give_the_standings_values(unrated_rating: int | No
     expected = standings_values(tournament, descriptors, unrated_rating)
     context = build_context(tournament, FIDE_2026)
     if unrated_rating is not None:
-        context.cache[UNRATED_RATING] = unrated_rating
+        context.unrated_rating = unrated_rating
     for index, player in enumerate(tournament.players):
         for descriptor in descriptors:
             trace = explain(context, descriptor, index)

@@ -19,6 +19,7 @@ from tests.builders import Builder, player_against
 from tests.strategies import swiss_tournaments
 from tests.tiebreaks.test_us_chess import mixed_swiss
 from tiebreaks.engine.catalogue import catalogue, resolve
+from tiebreaks.engine.computation import Computation
 from tiebreaks.engine.context import Context, build_context
 from tiebreaks.engine.families.national.us_chess import (
     UsRole,
@@ -189,7 +190,10 @@ def test_explanations_are_worded_in_the_language(code: str, lang: str) -> None:
     """The definition and the steps are the language's, the amounts the trace's."""
     context = build_context(held_swiss(), FIDE_2026)
     found = trace(context, code, 2)
-    english, worded = explanation(found, context), explanation(found, context, lang)
+    english, worded = (
+        explanation(found, Computation(context)),
+        explanation(found, Computation(context), lang),
+    )
     assert worded.definition != english.definition
     assert all(a != b for a, b in zip(worded.steps, english.steps, strict=True))
     assert [line.amount for line in worded.lines] == [entry.amount for entry in found.entries]

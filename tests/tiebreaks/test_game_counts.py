@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from tiebreaks.engine.catalogue import resolve
 from tiebreaks.engine.column import Column
+from tiebreaks.engine.computation import Computation
 from tiebreaks.engine.context import NO_OPPONENT, Context, build_context
 from tiebreaks.engine.families.game_counts import CountRole
 from tiebreaks.engine.families.koya import KoyaRole
@@ -433,7 +434,7 @@ def test_explanations_add_up_in_every_language(lang: str, text: str) -> None:
     context = round_robin_by_hand()
     for player in context.tournament.players:
         found = trace(context, text, player.start_number)
-        worded = explanation(found, context, lang)
+        worded = explanation(found, Computation(context), lang)
         assert [line.amount for line in worded.lines] == [e.amount for e in found.entries]
         assert worded.value == found.value
         assert len(worded.steps) == len(found.steps)

@@ -232,10 +232,10 @@ def test_every_sentence_is_translated(
     standings = tiebreaks.compute_standings(tiebreaks.read_tournament(source), tiebreak_list)
     label = standings.columns[-1]
     trace = explain_value(standings, standings.row(start_number), label)
-    assert isinstance(trace, Trace) and standings.context is not None
-    context = standings.context.for_score(trace.spec.score)
-    english = explanation(trace, context, "en")
-    worded = explanation(trace, context, lang)
+    assert isinstance(trace, Trace)
+    computation = standings.computation.for_score(trace.spec.score)
+    english = explanation(trace, computation, "en")
+    worded = explanation(trace, computation, lang)
     assert worded.definition != english.definition
     for ours, theirs in zip(worded.lines, english.lines, strict=True):
         assert ours.text != theirs.text

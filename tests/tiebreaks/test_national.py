@@ -93,7 +93,7 @@ def test_hand_computed(text: str, rules: str, expected: list[str]) -> None:
 def test_run_rating_for_unrated_players() -> None:
     """``--unrated-rating 1600``: 4 counts 1600 (3: 1600 + 2000 + 1800); ``/U`` wins over it."""
     context = build_context(_small_swiss(), rules_by_name("fide-2026"))
-    context.cache["unrated_rating"] = 1600
+    context.unrated_rating = 1600
     assert _values(context, "SOR") == [F(3700), F(3900), F(5400), F(1900)]
     assert _values(context, "SOR/U1500")[2] == F(5300)
 

@@ -487,7 +487,7 @@ def test_unrated_rating_from_the_modifier() -> None:
 
 def test_unrated_rating_from_the_global_setting() -> None:
     context = unrated_context()
-    context.cache[ratings.UNRATED_RATING] = 1400
+    context.unrated_rating = 1400
     assert values(context, "ARO")[0] == 1600
     assert values(context, "ARO/U1000")[0] == 1400  # the modifier wins over the global value
     assert values(context, "RTNG") == [2000, 1400, 1800]
@@ -661,6 +661,6 @@ def test_unrated_rating_beyond_int64_sums() -> None:
     """The rating set for unrated players may be any whole number too: W rated 2**62 makes
     Z's ARO (2200 + 2**62) / 2 exactly."""
     context = hand_event()
-    context.cache[ratings.UNRATED_RATING] = 2**62
+    context.unrated_rating = 2**62
     assert values(context, "ARO")[2] == (2200 + 2**62) // 2
     assert values(context, "RTNG")[3] == 2**62

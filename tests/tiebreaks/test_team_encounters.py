@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiebreaks
+from tiebreaks.engine.context import Context
 from tiebreaks.engine.families.team_encounters import (
     berlin_points,
     board_count,
@@ -24,8 +25,10 @@ from tiebreaks.engine.families.team_encounters import (
     tallies,
 )
 from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.engine.team_context import team_views
 from tiebreaks.engine.trace import Trace
 from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.model.rules import rules_by_name
 from tiebreaks.model.team_matches import team_tournament
 from tiebreaks.services.explain import explain_value
 from tiebreaks.standings import Standings
@@ -37,6 +40,15 @@ HELD = Path(tiebreaks.example_path("held-team-14.trf"))
 def _standings(tiebreak_list: str, tournament: tiebreaks.Tournament | None = None) -> Standings:
     chosen = tournament or tiebreaks.read_tournament(HELD)
     return tiebreaks.compute_standings(chosen, tiebreak_list, "fide-2024")
+
+
+def _team_context(tournament: tiebreaks.Tournament | None = None) -> Context:
+    """The engine's context of a team tournament in its primary score, as the standings of
+    :func:`_standings` compute it (for the engine's per-group functions)."""
+    chosen = tournament or tiebreaks.read_tournament(HELD)
+    team = team_tournament(chosen)
+    rules = rules_by_name("fide-2024")
+    return team_views(team, rules, chosen.rounds, chosen.pairing_system.predetermined)[team.primary]
 
 
 def _ranks(standings: Standings) -> dict[int, int]:
@@ -87,11 +99,10 @@ def test_45_leaders_order_4_2_1_3_5() -> None:
 def test_45_literal_restart_on_the_primary_score() -> None:
     """Spec Q4: restarting {1, 2, 3} on MP instead (1 beat 2 and 3, 2 beat 3) gives 4, 1, 2,
     3, 5; the registered EDE keeps the published reading."""
-    standings = _standings("MP,EDE")
-    assert standings.context is not None
+    context = _team_context()
     group = [0, 1, 2, 3, 4]  # teams 1-5
-    literal = ede_order(standings.context, TiebreakSpec("EDE"), group, literal=True)
-    held = ede_order(standings.context, TiebreakSpec("EDE"), group)
+    literal = ede_order(context, TiebreakSpec("EDE"), group, literal=True)
+    held = ede_order(context, TiebreakSpec("EDE"), group)
     assert literal.ordered == [[3], [0], [1], [2], [4]]
     assert held.ordered == [[3], [1], [0], [2], [4]]
 
@@ -107,17 +118,16 @@ def test_46_to_48_knock_out_variants_put_11_ahead_of_14(acronym: str) -> None:
 
 
 def test_46_to_48_board_values_of_the_mutual_match() -> None:
-    standings = _standings("MP,GP,EDEBT")
-    assert standings.context is not None
-    counted = tallies(standings.context, TiebreakSpec("EDEBT"), [10, 13])  # teams 11, 14
+    context = _team_context()
+    counted = tallies(context, TiebreakSpec("EDEBT"), [10, 13])  # teams 11, 14
     assert counted[10].boards == (F(1), F(1, 2), F(1, 2), F(0))
     assert counted[13].boards == (F(0), F(1, 2), F(1, 2), F(1))
     assert (board_count(counted[10].boards), board_count(counted[13].boards)) == (F(7, 2), F(13, 2))
     without_last = [board_elimination(counted[i].boards)[0] for i in (10, 13)]
     assert without_last == [F(2), F(1)]
-    steps = resolve_group(standings.context, TiebreakSpec("EDEBT"), [10, 13]).steps
+    steps = resolve_group(context, TiebreakSpec("EDEBT"), [10, 13]).steps
     assert [step.criterion for step in steps] == ["MP", "GP", "BC"]  # BC decides, TBR unused
-    steps = resolve_group(standings.context, TiebreakSpec("EDET"), [10, 13]).steps
+    steps = resolve_group(context, TiebreakSpec("EDET"), [10, 13]).steps
     assert [step.criterion for step in steps] == ["MP", "GP", "TBR"]
 
 
@@ -138,11 +148,10 @@ def test_board_tiebreaks_on_their_own() -> None:
 def test_forfeited_match_counts_for_boards_only_with_p() -> None:
     """Teams 1 and 6 met only in round 6, a forfeit won by 1: no counted match, so the board
     tie-breaks leave them tied; with /P the forfeit counts (1 won every board)."""
-    standings = _standings("MP")
-    assert standings.context is not None
-    plain = resolve_group(standings.context, TiebreakSpec("TBR"), [0, 5])
+    context = _team_context()
+    plain = resolve_group(context, TiebreakSpec("TBR"), [0, 5])
     assert plain.ordered == [[0, 5]]
-    played = resolve_group(standings.context, TiebreakSpec("TBR", forfeits_as_played=True), [0, 5])
+    played = resolve_group(context, TiebreakSpec("TBR", forfeits_as_played=True), [0, 5])
     assert played.ordered == [[0], [5]]  # board 1: 1 - 0
 
 
@@ -217,8 +226,7 @@ def test_tv11_berlin_and_board_tiebreaks() -> None:
         ranked = _standings(f"MP,GP,{acronym}", tournament)
         assert [row.player.start_number for row in ranked.rows] == [1, 2], acronym
         assert ranked.row(1).values[acronym] == 1
-    assert standings.context is not None
-    counted = tallies(standings.context, TiebreakSpec("BC"), [0, 1])
+    counted = tallies(_team_context(tournament), TiebreakSpec("BC"), [0, 1])
     assert [board_count(counted[i].boards) for i in (0, 1)] == [F(9, 2), F(11, 2)]
     assert [board_elimination(counted[i].boards) for i in (0, 1)] == [
         (F(3, 2), F(3, 2), F(1, 2)),
@@ -280,9 +288,9 @@ def test_berlin_is_boards_plus_one_times_game_points_minus_board_count(
     """Board i of B earns (B - i + 1) x p_i, so Berlin = (B + 1) x GP - sum(i x p_i) = (B + 1)
     x GP - BC, for each side of a single match."""
     size = len(results)
-    standings = _standings("MP,GP,BER", read_trf_text(match_file(results)))
-    assert standings.context is not None
-    counted = tallies(standings.context, TiebreakSpec("BC"), [0, 1])
+    tournament = read_trf_text(match_file(results))
+    standings = _standings("MP,GP,BER", tournament)
+    counted = tallies(_team_context(tournament), TiebreakSpec("BC"), [0, 1])
     for index, row in enumerate(sorted(standings.rows, key=lambda row: row.player.start_number)):
         game_points = row.values["GP"]
         assert game_points is not None

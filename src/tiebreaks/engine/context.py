@@ -6,17 +6,22 @@ Points are integers in a fixed unit (``unit`` = the score system's common denomi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, TypeVar, overload
+from typing import TypeVar, overload
 
 from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 from ..model.rules import Rules
 from ..model.team_matches import TeamTournament
+from .memo import Key, Memo
 
 NO_OPPONENT = -1
 T = TypeVar("T")
+
+#: every result of every participant, one after another (participant by participant): the
+#: kinds, the opponents' indexes, whether with Black, the points in units
+FlatLists = tuple[list[ResultKind], list[int], list[bool], list[int]]
 
 
 @dataclass
@@ -32,7 +37,14 @@ class Context:
     opponents: Sequence[list[int]]
     black: Sequence[list[bool]]
     points: Sequence[list[int]]
-    cache: dict[Any, Any] = field(default_factory=dict)
+    #: the arrays derived from these results, computed once (see :mod:`.memo`)
+    memoised: Memo = field(default_factory=Memo, repr=False, compare=False)
+    #: the results as the flat lists the rows are cut from (None when the rows are lists of
+    #: their own, e.g. after a correction): the grid is built from them in one pass
+    flat: FlatLists | None = field(default=None, repr=False, compare=False)
+    #: the rating given to unrated participants for every rating tie-break that does not set
+    #: one with ``/U`` (C.07 (2026) Art. 10; the standings' ``unrated_rating`` option)
+    unrated_rating: int | None = None
     #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
     #: the contexts of both scores, and the team tournament with the board games
     score_type: str = ""
@@ -63,11 +75,9 @@ class Context:
         """The context of a ``:MP`` / ``:GP`` score (team tournaments); this one otherwise."""
         return self.views.get(score, self) if score else self
 
-    def memo(self, key: Any, compute: Any) -> Any:
-        """Cache a derived array under ``key``."""
-        if key not in self.cache:
-            self.cache[key] = compute()
-        return self.cache[key]
+    def memo(self, key: Key[T], compute: Callable[[], T]) -> T:
+        """The derived value under ``key``, computed by ``compute`` the first time."""
+        return self.memoised.value(key, compute)
 
 
 def build_context(
@@ -79,7 +89,7 @@ def build_context(
     """Arrays of ``tournament`` over rounds 1..``after_round`` (default: all rounds).
 
     Every field is read for all results at once (C-level maps over one flat list of results),
-    and the flat lists are kept in the cache as ``"flat"`` for the grid (:mod:`.grid`)."""
+    and the flat lists are kept as ``flat`` for the grid (:mod:`.grid`)."""
     rounds = tournament.rounds if after_round is None else after_round
     unit = tournament.score_system.denominator
     table = {kind: int(value * unit) for kind, value in tournament.score_system.points.items()}
@@ -100,7 +110,7 @@ def build_context(
         opponents=Rows(opponents, rounds, size),
         black=Rows(black, rounds, size),
         points=Rows(points, rounds, size),
-        cache={"flat": (kinds, opponents, black, points)},
+        flat=(kinds, opponents, black, points),
     )
 
 

@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from ..model import ResultKind
 from .context import NO_OPPONENT, Context
+from .memo import Key, Memo
 
 Integers = NDArray[np.int64]
 Flags = NDArray[np.bool_]
@@ -136,14 +137,20 @@ def grid_from_codes(
     )
 
 
+#: the grid of a context
+GRID: Key[Grid] = Key("grid")
+#: the Fore Buchholz world of a context (Art. 8.3)
+_FORE: Key[Context] = Key("fore-context")
+
+
 def grid(context: Context) -> Grid:
-    """The context's grid (cached in the context), from the flat lists
+    """The context's grid (memoised in the context), from the flat lists
     :func:`~tiebreaks.engine.context.build_context` keeps, else from the rows."""
-    return context.memo("grid", lambda: _grid_of(context))  # type: ignore[no-any-return]
+    return context.memo(GRID, lambda: _grid_of(context))
 
 
 def _grid_of(context: Context) -> Grid:
-    flat = context.cache.get("flat")
+    flat = context.flat
     fits = fits_int64(context)
     if flat is None or not fits:
         return grid_from_lists(
@@ -183,6 +190,8 @@ def fore_context(context: Context) -> Context:
         points = table.points.copy()
         points[paired, -1] = context.draw
         fore = grid_from_codes(codes, table.opponent, table.black, points)
-        return replace(context, cache={"grid": fore})
+        memo = Memo()
+        memo.put(GRID, fore)
+        return replace(context, memoised=memo, flat=None)
 
-    return context.memo("fore-grid", compute)  # type: ignore[no-any-return]
+    return context.memo(_FORE, compute)

@@ -16,6 +16,7 @@ import numpy as np
 
 from .context import NO_OPPONENT, Context
 from .grid import Flags, Integers, grid
+from .memo import Key
 from .trace import Reason
 from .unplayed import adjusted_scores, stand_in_scores, voluntary_unplayed_for_cut
 
@@ -34,13 +35,17 @@ class Contributions(NamedTuple):
         return self._replace(value=self.key * weights)
 
 
+#: the opponents' contributions, with forfeits counted as games (``/P``) or not
+_CONTRIBUTIONS: Key[Contributions] = Key("opponent-contributions")
+
+
 def opponent_contributions(context: Context, forfeits_as_played: bool) -> Contributions:
     """Per participant and round (unweighted): the opponent's adjusted score (Art. 16.3) for
     a game, the stand-in's score (Art. 16.4) for an unplayed round, nothing for the empty slot
     of a round robin (15.2)."""
-    key = ("opponent-contributions", forfeits_as_played)
-    return context.memo(  # type: ignore[no-any-return]
-        key, lambda: _opponent_contributions(context, forfeits_as_played)
+    return context.memo(
+        _CONTRIBUTIONS.of(forfeits_as_played),
+        lambda: _opponent_contributions(context, forfeits_as_played),
     )
 
 

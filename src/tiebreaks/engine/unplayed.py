@@ -23,7 +23,8 @@ import numpy as np
 
 from ..model.rules import OpponentView, OwnView, rules_by_code
 from .context import NO_OPPONENT, Context
-from .grid import Flags, Grid, Integers, grid
+from .grid import GRID, Flags, Grid, Integers, grid
+from .memo import Key
 from .spec import TiebreakSpec
 
 
@@ -32,15 +33,18 @@ def under_regime(context: Context, spec: TiebreakSpec) -> Context:
     if spec.regime is None or spec.regime == context.rules.code:
         return context
     rules = rules_by_code(spec.regime)
-    return context.memo(  # type: ignore[no-any-return]
-        ("regime", rules.code), lambda: replace(context, rules=rules, cache=_rules_free(context))
+    return context.memo(
+        _REGIME.of(rules.code),
+        lambda: replace(context, rules=rules, memoised=context.memoised.carried(GRID)),
     )
 
 
-def _rules_free(context: Context) -> dict[str, object]:
-    """The cached arrays that do not depend on the rules (the flat lists and the grid), for a
-    context under another regime."""
-    return {key: context.cache[key] for key in ("flat", "grid") if key in context.cache}
+#: the context under another regime (by the regime's code): the same results, so the same
+#: grid (the one memoised array that does not depend on the rules)
+_REGIME: Key[Context] = Key("regime")
+_ADJUSTED_ROUND_POINTS: Key[Integers] = Key("adjusted-round-points")
+_ADJUSTED_SCORES: Key[Integers] = Key("adjusted-scores")
+_STAND_IN_SCORES: Key[Integers] = Key("stand-in-scores")
 
 
 def only_voluntarily_unplayed_after(table: Grid) -> Flags:
@@ -66,7 +70,7 @@ def adjusted_round_points(context: Context) -> Integers:
         counted_as_draw = table.requested_bye & only_voluntarily_unplayed_after(table)
         return np.where(counted_as_draw, context.draw, table.points)
 
-    return context.memo("adjusted-round-points", compute)  # type: ignore[no-any-return]
+    return context.memo(_ADJUSTED_ROUND_POINTS, compute)
 
 
 def unplayed_as_draw_points(context: Context) -> Integers:
@@ -78,16 +82,14 @@ def unplayed_as_draw_points(context: Context) -> Integers:
 
 def adjusted_scores(context: Context) -> Integers:
     """Every participant's score as seen by opponents (Art. 16.3), in units."""
-    return context.memo(  # type: ignore[no-any-return]
-        "adjusted-scores", lambda: adjusted_round_points(context).sum(axis=1)
-    )
+    return context.memo(_ADJUSTED_SCORES, lambda: adjusted_round_points(context).sum(axis=1))
 
 
 def stand_in_scores(context: Context) -> Integers:
     """For every participant and round, the score of what stands in for the opponent of an
     unplayed round (the dummy opponent of Art. 16.4 with the 2026 caps of 16.4.1/16.4.2, the
     2009 virtual opponent, or 0); the value is meaningless for rounds with a game."""
-    return context.memo("stand-in-scores", lambda: _stand_in_scores(context))  # type: ignore[no-any-return]
+    return context.memo(_STAND_IN_SCORES, lambda: _stand_in_scores(context))
 
 
 def _stand_in_scores(context: Context) -> Integers:

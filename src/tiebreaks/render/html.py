@@ -445,7 +445,7 @@ def _round_headers(standings: Standings, lang: str) -> tuple[tuple[Cell, ...], s
 
 def _games_of(standings: Standings, lang: str) -> dict[int, list[_Game]]:
     """Every participant's rounds 1..standings.rounds, by start (or team) number."""
-    team = standings.context.team if standings.context is not None else None
+    team = standings.team
     if team is not None:
         return {
             entry.number: [_match_game(match, team, lang) for match in entry.matches][

@@ -18,11 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.catalogue import definition
-from ..engine.context import Context
 from ..engine.names import resolve_name
-from ..engine.registry import Kind
-from ..engine.trace import Entry, Trace, group_tracer_for, tracer_for
+from ..engine.trace import Entry, Trace
 from ..errors import UsageError
 from ..model.text import compared_name, shown_name
 from ..standings import Row, Standings
@@ -120,48 +117,9 @@ def _start_numbers(standings: Standings) -> str:
     return f"the start numbers are between {low} and {high} ({len(numbers)} participants)"
 
 
-def computed_context(standings: Standings) -> Context:
-    """The context the standings were computed in (UsageError for standings made elsewhere,
-    e.g. read from a file: there is nothing to explain them from)."""
-    if standings.context is None:
-        raise UsageError("these standings were not computed here: nothing to explain them from")
-    return standings.context
-
-
-def _index(standings: Standings, row: Row) -> int:
-    players = computed_context(standings).tournament.players
-    number = row.player.start_number
-    return next(i for i, player in enumerate(players) if player.start_number == number)
-
-
-def tied_group(standings: Standings, row: Row, position: int) -> list[int]:
-    """The participants (indices) still tied with ``row`` when criterion ``position`` is
-    applied: equal on every criterion before it."""
-    labels = standings.columns[:position]
-    group = [
-        other
-        for other in standings.rows
-        if all(other.values[label] == row.values[label] for label in labels)
-    ]
-    return sorted(_index(standings, other) for other in group)
-
-
 def explain_value(standings: Standings, row: Row, label: str) -> Trace:
-    """The trace of ``row``'s value of the column ``label``: made from the arrays the value
-    was computed from (for a group tie-break, in the group still tied when it was applied)."""
-    position = standings.columns.index(label)
-    spec = standings.tiebreaks[position]
-    context = computed_context(standings).for_score(spec.score)
-    index = _index(standings, row)
-    if definition(spec.acronym).kind is Kind.GROUP:
-        group_tracer = group_tracer_for(spec.acronym)
-        if group_tracer is None:
-            raise UsageError(f"{spec} has no explanation")
-        return group_tracer(context, spec, tied_group(standings, row, position), index)
-    tracer = tracer_for(spec.acronym)
-    if tracer is None:
-        raise UsageError(f"{spec} has no explanation")
-    return tracer(context, spec, index)
+    """The trace of ``row``'s value of the column ``label`` (:meth:`Standings.trace`)."""
+    return standings.trace(row, label)
 
 
 @dataclass(frozen=True)
@@ -289,7 +247,7 @@ def reduced_form(
     """The lines where the two differ, matched by opponent (their game against each other is
     matched with itself), else by round; the differences add up to the difference of the
     totals."""
-    index_a, index_b = _index(standings, a), _index(standings, b)
+    index_a, index_b = standings.index(a), standings.index(b)
     keyed_a = _keyed(first, index_b)
     keyed_b = _keyed(second, index_a)
     differences = []

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from ..engine.context import NO_OPPONENT, Context, build_context
+from ..engine.memo import Memo
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
 from ..model import ABSENT, Colour, ResultKind, RoundResult, Tournament
@@ -52,20 +53,20 @@ class LiveStandings:
             raise UsageError("live standings choose the round per call (after_round)")
         tournament, self.rules, self.rules_reason = prepared(tournament, rules)
         self.tiebreaks = tiebreaks
-        self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
-        check_tiebreak_list(self.context, tiebreaks, self.options.unrated_rating)
+        self._context = build_context(tournament, self.rules, None, self.options.pairing_system)
+        check_tiebreak_list(self._context, tiebreaks, self.options.unrated_rating)
         self.index_of = {player.start_number: i for i, player in enumerate(tournament.players)}
         self._by_round: dict[int, Standings] = {}
 
     @property
     def tournament(self) -> Tournament:
         """The tournament with every correction made so far."""
-        return self.context.tournament
+        return self._context.tournament
 
     @property
     def rounds(self) -> int:
         """The number of rounds of the tournament."""
-        return self.context.rounds
+        return self._context.rounds
 
     def after_round(self, round_number: int | None = None) -> Standings:
         """The standings after ``round_number`` (default: the last round), kept until a result
@@ -74,7 +75,9 @@ class LiveStandings:
         if not 0 <= rounds <= self.rounds:
             raise UsageError(f"round {rounds} is outside 0..{self.rounds}")
         if rounds not in self._by_round:
-            context = self.context if rounds == self.rounds else _first_rounds(self.context, rounds)
+            context = (
+                self._context if rounds == self.rounds else _first_rounds(self._context, rounds)
+            )
             self._by_round[rounds] = rank_context(
                 context, self.tiebreaks, self.rules_reason, self.options
             )
@@ -130,7 +133,7 @@ class LiveStandings:
         """One round of one player, in the model and in the arrays. The arrays are copied on
         write (the outer lists and the changed rows), so standings returned earlier keep
         the arrays they were computed from."""
-        context = self.context
+        context = self._context
         player = context.tournament.players[index]
         results = list(player.results) + [ABSENT] * (round_number - len(player.results))
         results[round_number - 1] = result
@@ -139,14 +142,15 @@ class LiveStandings:
         slot = round_number - 1
         opponent = NO_OPPONENT if result.opponent is None else self.index_of[result.opponent]
         points = int(context.tournament.score_system.points[result.kind] * context.unit)
-        self.context = replace(
+        self._context = replace(
             context,
             tournament=replace(context.tournament, players=tuple(players)),
             kinds=_with(context.kinds, index, slot, result.kind),
             opponents=_with(context.opponents, index, slot, opponent),
             black=_with(context.black, index, slot, result.colour is Colour.BLACK),
             points=_with(context.points, index, slot, points),
-            cache={},
+            memoised=Memo(),
+            flat=None,
         )
 
     def _forget_from(self, round_number: int) -> None:
@@ -165,7 +169,8 @@ def _first_rounds(context: Context, rounds: int) -> Context:
         opponents=[row[:rounds] for row in context.opponents],
         black=[row[:rounds] for row in context.black],
         points=[row[:rounds] for row in context.points],
-        cache={},
+        memoised=Memo(),
+        flat=None,
     )
 
 

@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 
 from ..context import Context
-from ..grid import Integers, grid
+from ..grid import Flags, Integers, grid
+from ..memo import Key
 from ..registry import Definition, Kind, register
 from ..spec import TiebreakSpec
 from ..trace import Entry, GroupTable, Step, Trace, traces_group
@@ -67,16 +68,20 @@ def group_games(context: Context, group: list[int], forfeits_as_played: bool) ->
     return GroupGames(tuple(group), position, column + 1, opponents[position, column], points)
 
 
-def _counted(context: Context, forfeits_as_played: bool) -> Any:
+def _counted(context: Context, forfeits_as_played: bool) -> Flags:
     """The rounds that count as games for Art. 6, for the whole field (cached)."""
 
-    def compute() -> Any:
+    def compute() -> Flags:
         table = grid(context)
         if forfeits_as_played or context.predetermined:
             return table.played | table.forfeit
         return table.played
 
-    return context.memo(("direct-encounter-games", forfeits_as_played), compute)
+    return context.memo(_COUNTED.of(forfeits_as_played), compute)
+
+
+#: the rounds that count as games for Art. 6, with forfeits counted as played (``/P``) or not
+_COUNTED: Key[Flags] = Key("direct-encounter-games")
 
 
 @dataclass(frozen=True)

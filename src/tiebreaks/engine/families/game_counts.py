@@ -26,6 +26,7 @@ from ...model import ResultKind
 from ..column import Column
 from ..context import NO_OPPONENT, Context
 from ..grid import KINDS, Flags, Grid, Integers, grid
+from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Trace, traces
@@ -99,10 +100,11 @@ COUNTED: dict[str, Callable[[Context, Grid], Flags]] = {
 
 
 def counted_rounds(context: Context, acronym: str) -> Flags:
-    """The rounds ``acronym`` counts, shape (participants, rounds); cached in the context."""
-    return context.memo(  # type: ignore[no-any-return]
-        ("counted-rounds", acronym), lambda: COUNTED[acronym](context, grid(context))
-    )
+    """The rounds ``acronym`` counts, shape (participants, rounds); memoised in the context."""
+    return context.memo(_COUNTED.of(acronym), lambda: COUNTED[acronym](context, grid(context)))
+
+
+_COUNTED: Key[Flags] = Key("counted-rounds")
 
 
 def _count(context: Context, spec: TiebreakSpec) -> Column:
@@ -194,7 +196,10 @@ def standard_halves(context: Context) -> NDArray[np.int8]:
         halves = 2 * (table.points > other) + (table.points == other)
         return np.where(bye_slots(context, table), 0, halves).astype(np.int8)
 
-    return context.memo("standard-halves", compute)  # type: ignore[no-any-return]
+    return context.memo(_STANDARD_HALVES, compute)
+
+
+_STANDARD_HALVES: Key[NDArray[np.int8]] = Key("standard-halves")
 
 
 @tiebreak("STD", "Standard Points", "7.7", "B", "")

@@ -15,6 +15,7 @@ import numpy as np
 from ..column import Column
 from ..context import NO_OPPONENT, Context
 from ..grid import Flags, grid
+from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Step, Trace, traces
@@ -56,10 +57,12 @@ def koya_limit(context: Context, spec: TiebreakSpec) -> int:
 def reached_limit(context: Context, spec: TiebreakSpec) -> Flags:
     """Which participants reached the Koya limit (cached in the context per ``/L±n``); the
     doubled scores are compared with the doubled limit."""
-    return context.memo(  # type: ignore[no-any-return]
-        ("koya-strong", spec.koya_limit),
-        lambda: 2 * grid(context).scores >= koya_limit(context, spec),
+    return context.memo(
+        _REACHED.of(spec.koya_limit), lambda: 2 * grid(context).scores >= koya_limit(context, spec)
     )
+
+
+_REACHED: Key[Flags] = Key("koya-reached")
 
 
 def counted_games(context: Context, spec: TiebreakSpec) -> Flags:

@@ -9,6 +9,7 @@ import numpy as np
 from ..column import Column
 from ..context import Context
 from ..grid import Integers, grid
+from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Reason, Trace, traces
@@ -16,7 +17,10 @@ from ..trace import Entry, Reason, Trace, traces
 
 def running_scores(context: Context) -> Integers:
     """Every participant's score after each round, in units (all awarded points)."""
-    return context.memo("running-scores", lambda: np.cumsum(grid(context).points, axis=1))  # type: ignore[no-any-return]
+    return context.memo(_RUNNING_SCORES, lambda: np.cumsum(grid(context).points, axis=1))
+
+
+_RUNNING_SCORES: Key[Integers] = Key("running-scores")
 
 
 @tiebreak(

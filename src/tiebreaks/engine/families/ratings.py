@@ -12,7 +12,7 @@ Common rules:
   system, because the B.02 tables 8.1(a) and 8.1(b) are defined on them.
 * Unrated participants (no rating, or 0): Art. 10 tie-breaks are removed from the list when
   unrated players take part, unless a rating for them is set: ``/U<rating>`` on the tie-break,
-  or the global value the standings layer stores in ``context.cache["unrated_rating"]``.
+  or the global value the standings layer sets as ``Context.unrated_rating``.
   Without either, computing raises :class:`~tiebreaks.errors.UsageError`; callers check
   :func:`has_unrated_participants` first to drop the tie-break with a warning.
 
@@ -41,13 +41,11 @@ from ..column import Column
 from ..context import Context
 from ..fide_tables import HUNDREDTHS, expected_score, rating_difference
 from ..grid import Flags, Integers, grid
+from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
 from ..sums import Contributions, above, cuts_of_row, trimmed_sums
 from ..trace import Entry, Reason, Role, Step, Trace, traces
-
-UNRATED_RATING = "unrated_rating"
-"""Key of ``context.cache`` holding the rating given to unrated participants (global option)."""
 
 _HALF_POINTS_PER_GAME = 2  # ResultKind.outcome: 2 win, 1 draw, 0 loss
 _SPAN = 736  # table 8.1(b): E is 1.00 from a difference of 736 on, 0 from -736 down
@@ -106,7 +104,7 @@ def _own_ratings(context: Context) -> Integers:
             return np.array(listed, dtype=object)
         return own
 
-    return context.memo("ratings:own", compute)  # type: ignore[no-any-return]
+    return context.memo(_OWN, compute)
 
 
 def has_unrated_participants(context: Context) -> bool:
@@ -117,11 +115,10 @@ def has_unrated_participants(context: Context) -> bool:
 
 def unrated_rating(context: Context, spec: TiebreakSpec) -> int | None:
     """The rating given to unrated participants: ``/U<rating>`` on the tie-break, else the
-    global value in ``context.cache["unrated_rating"]``, else None."""
+    global value ``context.unrated_rating``, else None."""
     if spec.unrated_rating is not None:
         return spec.unrated_rating
-    value = context.cache.get(UNRATED_RATING)
-    return None if value is None else int(value)
+    return context.unrated_rating
 
 
 def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
@@ -154,7 +151,7 @@ def rating_array(context: Context, spec: TiebreakSpec) -> tuple[int | None, Inte
             return np.where(own == 0, fallback, own.astype(object))
         return np.where(own == 0, fallback, own)
 
-    return fallback, context.memo(("ratings:with-unrated", fallback), compute)
+    return fallback, context.memo(_WITH_UNRATED.of(fallback), compute)
 
 
 def participant_ratings(context: Context, spec: TiebreakSpec) -> list[int]:
@@ -167,7 +164,7 @@ def games_over_the_board(context: Context) -> list[list[Game]]:
     """Every participant's games played over the board, as lists (cached); forfeits and byes
     excluded (C.07 (2026) Art. 10 and 15.2). The arrays of the same games are
     :func:`board_games`."""
-    return context.memo("rating-games", lambda: _games(context))  # type: ignore[no-any-return]
+    return context.memo(_GAME_LISTS, lambda: _games(context))
 
 
 def _games(context: Context) -> list[list[Game]]:
@@ -205,7 +202,7 @@ def board_games(context: Context) -> Games:
             half_points=np.where(played, table.outcome, 0).sum(axis=1),
         )
 
-    return context.memo("ratings:games", compute)  # type: ignore[no-any-return]
+    return context.memo(_GAMES, compute)
 
 
 def _opponent_ratings(games: Games, ratings: Integers) -> Integers:
@@ -357,16 +354,24 @@ def opponents_average(games: Games, values: Integers, defined: Flags) -> Means:
 # --------------------------------------------------------------------------------------------
 # Per context, for the rating set by the spec (cached)
 
+_OWN: Key[Integers] = Key("ratings-own")
+#: every participant's rating with the rating set for unrated participants
+_WITH_UNRATED: Key[Integers] = Key("ratings-with-unrated")
+_GAME_LISTS: Key[list[list[Game]]] = Key("rating-game-lists")
+_GAMES: Key[Games] = Key("rating-games")
+#: per rating for unrated participants (and ARO's cut and median): the values
+_ARO: Key[Means] = Key("ARO")
+_TPR: Key[Performances] = Key("TPR")
+_PTP: Key[PerfectPerformances] = Key("PTP")
+
 
 def _averages(context: Context, spec: TiebreakSpec) -> Means:
     """ARO of every participant, with the spec's ``/Cn`` ``/Mn``."""
     fallback, ratings = rating_array(context, spec)
-    key = ("ratings:ARO", fallback, spec.cut, spec.median)
+    key = _ARO.of(fallback, spec.cut, spec.median)
     if not spec.cut and not spec.median:
-        return context.memo(  # type: ignore[no-any-return]
-            key, lambda: average_ratings(board_games(context), ratings)
-        )
-    return context.memo(  # type: ignore[no-any-return]
+        return context.memo(key, lambda: average_ratings(board_games(context), ratings))
+    return context.memo(
         key, lambda: cut_average_ratings(board_games(context), ratings, spec.cut, spec.median)
     )
 
@@ -374,16 +379,16 @@ def _averages(context: Context, spec: TiebreakSpec) -> Means:
 def _performances(context: Context, spec: TiebreakSpec) -> Performances:
     """TPR of every participant."""
     fallback, ratings = rating_array(context, spec)
-    return context.memo(  # type: ignore[no-any-return]
-        ("ratings:TPR", fallback), lambda: performance_ratings(board_games(context), ratings)
+    return context.memo(
+        _TPR.of(fallback), lambda: performance_ratings(board_games(context), ratings)
     )
 
 
 def _perfect(context: Context, spec: TiebreakSpec) -> PerfectPerformances:
     """PTP of every participant."""
     fallback, ratings = rating_array(context, spec)
-    return context.memo(  # type: ignore[no-any-return]
-        ("ratings:PTP", fallback), lambda: perfect_performances(board_games(context), ratings)
+    return context.memo(
+        _PTP.of(fallback), lambda: perfect_performances(board_games(context), ratings)
     )
 
 

@@ -44,6 +44,7 @@ from ...model.team import Match, MatchKind
 from ..column import Column
 from ..context import NO_OPPONENT, Context
 from ..grid import CODE, KINDS, OUTCOME, Integers, grid
+from ..memo import Key
 from ..registry import Definition, Kind, register, tiebreak
 from ..spec import TiebreakSpec
 from ..trace import Entry, Trace, traces, traces_group
@@ -435,7 +436,10 @@ class BoardGames:
 
 def board_games(context: Context) -> BoardGames:
     """The :class:`BoardGames` of ``context``'s team tournament (cached in the context)."""
-    return context.memo("team-board-games", lambda: _board_games(context))  # type: ignore[no-any-return]
+    return context.memo(_BOARD_GAMES, lambda: _board_games(context))
+
+
+_BOARD_GAMES: Key[BoardGames] = Key("team-board-games")
 
 
 def _board_games(context: Context) -> BoardGames:

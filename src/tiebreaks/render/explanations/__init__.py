@@ -12,9 +12,8 @@ explanation adds up to its value exactly as its trace does.
 
 from __future__ import annotations
 
-from ...engine.context import Context
+from ...engine.computation import Computation
 from ...engine.trace import Entry, Trace
-from ...services.explain import computed_context
 from ...standings import Standings
 from . import (  # noqa: F401  (each module registers its sentences)
     adjusted_score,
@@ -31,16 +30,16 @@ from .words import Words, describer_for
 __all__ = ["Words", "difference_text", "explanation", "worded"]
 
 
-def explanation(trace: Trace, context: Context, lang: str = "en") -> Explanation:
+def explanation(trace: Trace, computation: Computation, lang: str = "en") -> Explanation:
     """The explanation of ``trace`` in ``lang``: its definition, one line per entry (the
     amount, the words, the reason of a cut) and the steps."""
-    words = Words(context, lang)
+    words = Words(computation, lang)
     describer = describer_for(trace.spec.acronym)
     definition, texts, steps = describer(trace, words)
     lines = tuple(
         _line(entry, text, words) for entry, text in zip(trace.entries, texts, strict=True)
     )
-    player = context.tournament.players[trace.participant]
+    player = computation.tournament.players[trace.participant]
     return Explanation(
         str(trace.spec),
         player.start_number,
@@ -78,15 +77,15 @@ def _missing_cuts(trace: Trace, words: Words) -> tuple[str, ...]:
 
 
 def worded(trace: Trace, standings: Standings, lang: str = "en") -> Explanation:
-    """``trace`` told in ``lang`` in the context its standings were computed in (for a team
-    tie-break, the context of its score)."""
-    return explanation(trace, computed_context(standings).for_score(trace.spec.score), lang)
+    """``trace`` told in ``lang`` with the results its standings were computed from (for a
+    team tie-break, those of its score)."""
+    return explanation(trace, standings.computation.for_score(trace.spec.score), lang)
 
 
 def difference_text(key: tuple[str, int], standings: Standings, lang: str = "en") -> str:
     """What a line of the reduced form of ``why`` compares: "their game against each other",
     "against #5 Anna", "round 3"."""
-    words = Words(computed_context(standings), lang)
+    words = Words(standings.computation, lang)
     kind, number = key
     if kind == "each other":
         return words._("their game against each other")

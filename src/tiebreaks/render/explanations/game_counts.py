@@ -57,7 +57,7 @@ def points(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per round with the points it gave (Art. 4.2)."""
     definition = words._(
         "Points: every point awarded, played or not (score system %(system)s)",
-        system=str(words.context.tournament.score_system),
+        system=str(words.computation.tournament.score_system),
     )
     return definition, _rounds(trace, words), []
 

@@ -20,7 +20,7 @@ def _forfeit_note(entry: Entry, words: Words) -> str:
         return ""
     why = (
         words._("a forfeit counted as a game: pre-determined pairings, Art. 15.2")
-        if words.context.predetermined
+        if words.computation.predetermined
         else words._("a forfeit counted as a game: /P")
     )
     return f" ({why})"
@@ -49,7 +49,7 @@ def buchholz_of_buchholz(trace: Trace, words: Words) -> tuple[str, list[str], li
 @describes("SOR")
 def sum_of_opponents_ratings(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per game over the board with the opponent's rating."""
-    players = words.context.tournament.players
+    players = words.computation.tournament.players
     texts = []
     for entry in trace.entries:
         fields = {
@@ -117,7 +117,7 @@ def adjusted_score(entry: Entry, words: Words, rule: str) -> str:
     "adjusted score 3: scored 2, rounds 4, 5 unplayed count 0.5 each (US Chess 34E1)"."""
     if entry.actual is None:
         return words._("adjusted score %(score)s", score=words.number(entry.score))
-    context = words.context
+    computed = words.computation
     return words._(
         N_(
             "adjusted score %(score)s: scored %(actual)s, round %(rounds)s unplayed counts"
@@ -131,7 +131,7 @@ def adjusted_score(entry: Entry, words: Words, rule: str) -> str:
         score=words.number(entry.score),
         actual=words.number(entry.actual),
         rounds=", ".join(map(str, entry.adjusted_rounds)),
-        draw=words.number(Fraction(context.draw, context.unit)),
+        draw=words.number(Fraction(computed.draw, computed.unit)),
         rule=rule,
     )
 
@@ -224,12 +224,12 @@ def median(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
 @describes("CUM")
 def cumulative(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per round with the running score, then one per unplayed win subtracted."""
-    context = words.context
+    computed = words.computation
     texts = []
     for entry in trace.entries:
         round_text = words.round(trace.participant, entry.round or 0)
         if entry.role == UsRole.UNPLAYED_WIN:
-            win = Fraction(context.win, context.unit)
+            win = Fraction(computed.win, computed.unit)
             texts.append(
                 words._("%(round)s: one point subtracted (an unplayed win, 34E3)", round=round_text)
                 if win == 1
@@ -259,9 +259,9 @@ def cumulative(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
 def _formula(step: Step, words: Words) -> str:
     """A Cumulative written out: "1 + 2 + 2 + 2.5 + 3.5 - 1" (rule 34E3)."""
     _, wins, *running = step.numbers
-    context = words.context
+    computed = words.computation
     text = " + ".join(words.number(value) for value in running) or "0"
-    win = words.number(Fraction(context.win, context.unit))
+    win = words.number(Fraction(computed.win, computed.unit))
     return text + f" - {win}" * int(wins or 0)
 
 

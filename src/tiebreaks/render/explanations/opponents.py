@@ -31,12 +31,12 @@ def opponent_score(entry: Entry, words: Words) -> str:
         return counted
     listed = ", ".join(map(str, entry.adjusted_rounds))
     fields = {"score": counted, "actual": words.number(entry.actual), "rounds": listed}
-    if words.context.rules.opponent_view is OpponentView.ADJUSTED:
+    if words.computation.rules.opponent_view is OpponentView.ADJUSTED:
         fields["rule"] = "Art. 16.3"
-    elif words.context.rules.name == "fide-2009":
+    elif words.computation.rules.name == "fide-2009":
         fields["rule"] = "C.02 §13.16, 2009"
     else:
-        fields["rule"] = words._("rules %(rules)s", rules=words.context.rules.name)
+        fields["rule"] = words._("rules %(rules)s", rules=words.computation.rules.name)
     return words.plural(
         "%(score)s (scored %(actual)s; unplayed round %(rounds)s counted as a draw, %(rule)s)",
         "%(score)s (scored %(actual)s; unplayed rounds %(rounds)s counted as draws, %(rule)s)",
@@ -57,7 +57,7 @@ def round_against(index: int, entry: Entry, words: Words) -> str:
     if entry.role == Role.FORFEIT_AS_GAME:
         why = (
             words._("a forfeit counted as a game: pre-determined pairings, Art. 15.2")
-            if words.context.predetermined
+            if words.computation.predetermined
             else words._("a forfeit counted as a game: /P")
         )
         text = f"{text} ({why})"
@@ -67,12 +67,12 @@ def round_against(index: int, entry: Entry, words: Words) -> str:
 def stand_in(index: int, entry: Entry, words: Words) -> str:
     """Who stands in for the opponent of an unplayed round, with the article that sets it."""
     assert entry.round is not None
-    context = words.context
+    computed = words.computation
     if entry.role == Role.NOTHING:
-        return words._("no opponent: adds 0 (rules %(rules)s)", rules=context.rules.name)
+        return words._("no opponent: adds 0 (rules %(rules)s)", rules=computed.rules.name)
     if entry.role == Role.VIRTUAL:
         return _virtual(index, entry, words)
-    own = words.number(Fraction(sum(context.points[index]), context.unit))
+    own = words.number(Fraction(sum(computed.points(index)), computed.unit))
     dummy = words._(
         "counted as a game against a dummy opponent with your own score %(own)s", own=own
     )
@@ -87,8 +87,8 @@ def stand_in(index: int, entry: Entry, words: Words) -> str:
         return words._(
             "%(dummy)s, capped at %(draw)s x %(rounds)s rounds = %(cap)s (Art. 16.4.2)",
             dummy=dummy,
-            draw=words.number(Fraction(context.draw, context.unit)),
-            rounds=context.rounds,
+            draw=words.number(Fraction(computed.draw, computed.unit)),
+            rounds=computed.rounds,
             cap=words.number(entry.score),
         )
     return words._("%(dummy)s (Art. 16.4)", dummy=dummy)
@@ -98,11 +98,11 @@ def _virtual(index: int, entry: Entry, words: Words) -> str:
     """The 2009 virtual opponent: the score before the round, the complementary result of
     the round and a draw in every later round (C.02 §13.16.2)."""
     assert entry.round is not None and entry.score is not None
-    context = words.context
+    computed = words.computation
     column = entry.round - 1
-    before = Fraction(sum(context.points[index][:column]), context.unit)
-    later = context.rounds - column - 1
-    in_round = entry.score - before - later * Fraction(context.draw, context.unit)
+    before = Fraction(sum(computed.points(index)[:column]), computed.unit)
+    later = computed.rounds - column - 1
+    in_round = entry.score - before - later * Fraction(computed.draw, computed.unit)
     return words._(
         "counted as a game against a virtual opponent with %(before)s before the round,"
         " %(in_round)s in it and a draw in each of the %(later)s later rounds: %(score)s"
@@ -128,13 +128,13 @@ def round_of_sum(index: int, entry: Entry, words: Words) -> str:
 
 def share(entry: Entry, words: Words) -> str:
     """The Sonneborn-Berger share of a score: "half of 5 = 2.5"."""
-    context = words.context
+    computed = words.computation
     scored, score, amount = entry.weight, entry.score, entry.amount
     fields = {"score": words.number(score), "amount": words.number(amount)}
-    full, half = Fraction(context.win, context.unit), Fraction(context.draw, context.unit)
-    if context.win == 2 * context.draw and scored == full:
+    full, half = Fraction(computed.win, computed.unit), Fraction(computed.draw, computed.unit)
+    if computed.win == 2 * computed.draw and scored == full:
         return words._("all of %(score)s = %(amount)s", **fields)
-    if context.win == 2 * context.draw and scored == half:
+    if computed.win == 2 * computed.draw and scored == half:
         return words._("half of %(score)s = %(amount)s", **fields)
     if not scored:
         return words._("no points scored, so 0")

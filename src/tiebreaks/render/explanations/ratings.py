@@ -61,7 +61,7 @@ def _signed(value: int) -> str:
 def rating_text(trace: Trace, index: int, rating: int | None, words: Words) -> str:
     """ "rating 2150", or for an unrated participant "rating 1400 (unrated: 1400 set by
     /U1400)"."""
-    if words.context.tournament.players[index].rating:
+    if words.computation.tournament.players[index].rating:
         return words._("rating %(rating)s", rating=rating)
     spec = trace.spec
     source = (

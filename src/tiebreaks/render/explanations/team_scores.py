@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...engine.families.team import TeamRole, primary, secondary
+from ...engine.families.team import TeamRole
 from ...engine.families.team_encounters import BerlinRole
 from ...engine.trace import Entry, Trace
-from ...engine.unplayed import under_regime
 from .opponents import round_of_sum
 from .words import N_, Words, describes
 
@@ -29,7 +28,7 @@ def _match(index: int, entry: Entry, words: Words) -> str:
     1.5" (the game points when the match has an opponent's)."""
     assert entry.round is not None
     text = words.round(index, entry.round)
-    team = words.context.team
+    team = words.computation.team
     assert team is not None
     match = team.teams[index].matches[entry.round - 1]
     if match.opponent_game_points is None:
@@ -47,7 +46,7 @@ def team_score(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per round: the points the match gave."""
     acronym = trace.spec.acronym
     if acronym == "MPVGP":
-        definition = words._(_SECONDARY[secondary(words.context)])
+        definition = words._(_SECONDARY[words.computation.secondary])
     else:
         definition = words._(_SCORES[acronym])
     texts = [_match(trace.participant, entry, words) for entry in trace.entries]
@@ -60,7 +59,7 @@ def extended_sonneborn_berger(trace: Trace, words: Words) -> tuple[str, list[str
     the match (Art. 13.2), told in the context of the opponents' score."""
     spec = trace.spec
     total, own = _SCORE[spec.acronym[1]], _SCORE[spec.acronym[2]]
-    told = Words(under_regime(words.context.for_score(total), spec), words.lang)
+    told = Words(words.computation.for_score(total).under_regime(spec), words.lang)
     texts = [
         words._(
             "%(round)s: %(total)s x %(earned)s %(own)s",
@@ -85,7 +84,7 @@ def extended_sonneborn_berger(trace: Trace, words: Words) -> tuple[str, list[str
 def schedule_strength(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """The secondary score, the Buchholz of the primary score over F, and the sum."""
     spec = trace.spec
-    first, second = primary(words.context), secondary(words.context)
+    first, second = words.computation.primary, words.computation.secondary
     buchholz = f"BH:{first}{'/F' if spec.fore else ''}"
     texts = [
         words._(
@@ -139,7 +138,7 @@ def _board(index: int, entry: Entry, words: Words) -> str:
 @describes("BER", "BERW")
 def berlin(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
     """One line per board game: its worth and what the result earned of it."""
-    team = words.context.team
+    team = words.computation.team
     assert team is not None
     texts = [_board(trace.participant, entry, words) for entry in trace.entries]
     rule = (

@@ -8,26 +8,25 @@ family modules of this package register theirs per acronym with :func:`describes
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 
-from ...engine.context import NO_OPPONENT, Context
+from ...engine.computation import Computation
 from ...engine.numbers import to_decimal_text
 from ...engine.trace import Reason, Trace
 from ...model import Colour
-from ..i18n import check_language, localise_number, translator
+from ..i18n import check_language, format_value, localise_number, translator
 
 
-@dataclass(frozen=True)
-class Words:
-    """How a trace is told: the context it was computed in (names, results, colours) and the
-    language."""
+class Phrases:
+    """Messages and numbers in one language: every sentence goes through the gettext
+    catalogs, every number gets the language's decimal symbol and minus sign. The text
+    outputs of ``explain`` and ``why`` use it as it is; :class:`Words` adds the participants
+    and rounds of a trace."""
 
-    context: Context
-    lang: str = "en"
+    __slots__ = ("lang",)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "lang", check_language(self.lang))
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = check_language(lang)
 
     def _(self, message: str, **fields: object) -> str:
         """``message`` in the language, with ``fields`` put in (``%(name)s``)."""
@@ -44,31 +43,50 @@ class Words:
             return "-"
         return localise_number(to_decimal_text(value), self.lang)
 
+    def value(self, value: Fraction | None) -> str:
+        """A value as the standings show it ("undefined" in the language if it is)."""
+        return format_value(value, self.lang) or self._("undefined")
+
+    def amount(self, value: Fraction | None) -> str:
+        """An amount as the standings show it ("" if undefined)."""
+        return format_value(value, self.lang)
+
+
+class Words(Phrases):
+    """How a trace is told: what it was computed from (names, results, colours) and the
+    language."""
+
+    __slots__ = ("computation",)
+
+    def __init__(self, computation: Computation, lang: str = "en") -> None:
+        super().__init__(lang)
+        self.computation = computation
+
     def who(self, index: int) -> str:
         """A participant as "#12 Nick"."""
-        player = self.context.tournament.players[index]
+        player = self.computation.tournament.players[index]
         return f"#{player.start_number} {player.name}".strip()
 
     def round(self, index: int, round_number: int) -> str:
         """E.g. "Round 4: win with Black against #12 Nick", "Round 2: half-point bye"."""
         column = round_number - 1
-        kind = self.context.kinds[index][column]
-        opponent = self.context.opponents[index][column]
+        kind = self.computation.kind(index, round_number)
+        opponent = self.computation.opponent(index, round_number)
         result = self._(kind.description)
         if kind.played:
-            colour = _colour(self.context, index, column)
+            colour = _colour(self.computation, index, column)
             if colour is Colour.WHITE:
                 result = self._("%(result)s with White", result=result)
             elif colour is Colour.BLACK:
                 result = self._("%(result)s with Black", result=result)
-        if opponent != NO_OPPONENT:
+        if opponent is not None:
             return self._(
                 "Round %(round)s: %(result)s against %(opponent)s",
                 round=round_number,
                 result=result,
                 opponent=self.who(opponent),
             )
-        if self.context.predetermined:
+        if self.computation.predetermined:
             return self._(
                 "Round %(round)s: no game scheduled (the free slot of the round robin)",
                 round=round_number,
@@ -80,8 +98,8 @@ class Words:
         return self._(_CUTS[reason])
 
 
-def _colour(context: Context, index: int, column: int) -> Colour:
-    results = context.tournament.players[index].results
+def _colour(computation: Computation, index: int, column: int) -> Colour:
+    results = computation.tournament.players[index].results
     return results[column].colour if column < len(results) else Colour.NONE
 
 

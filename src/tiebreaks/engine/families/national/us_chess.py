@@ -28,6 +28,7 @@ from ....model import ResultKind
 from ...column import Column
 from ...context import Context
 from ...grid import KINDS, Flags, Integers, grid
+from ...memo import Key
 from ...registry import Definition, Kind, register, tiebreak
 from ...spec import TiebreakSpec
 from ...sums import trimmed_sums
@@ -68,13 +69,15 @@ class UsStep(StrEnum):
 # Adjusted scores and the opponent values of the median systems (rules 34E, 34E1, 34E2)
 
 
+_US_ADJUSTED: Key[Integers] = Key("us-adjusted-scores")
+_US_OPPONENTS: Key[Integers] = Key("us-opponent-scores")
+_US_CUMULATIVE: Key[Integers] = Key("us-cumulative")
+
+
 def us_adjusted_scores(context: Context) -> Integers:
     """Every participant's US adjusted score in units (US Chess rule 34E): the points of the
     games played over the board, the draw value for every other round considered."""
-    return context.memo(  # type: ignore[no-any-return]
-        ("us-chess", "adjusted-scores"),
-        lambda: unplayed_as_draw_points(context).sum(axis=1),
-    )
+    return context.memo(_US_ADJUSTED, lambda: unplayed_as_draw_points(context).sum(axis=1))
 
 
 def over_the_board(context: Context, per_participant: Integers) -> Integers:
@@ -89,10 +92,7 @@ def over_the_board(context: Context, per_participant: Integers) -> Integers:
 def opponent_scores(context: Context) -> Integers:
     """Per participant and round the opponent's US adjusted score, 0 without a game (US Chess
     rule 34E; the values of MMED, MED and SOLK)."""
-    return context.memo(  # type: ignore[no-any-return]
-        ("us-chess", "opponent-scores"),
-        lambda: over_the_board(context, us_adjusted_scores(context)),
-    )
+    return context.memo(_US_OPPONENTS, lambda: over_the_board(context, us_adjusted_scores(context)))
 
 
 def median_drops_of(rounds: int) -> int:
@@ -249,7 +249,7 @@ def cumulative_values(context: Context) -> Integers:
         running = np.cumsum(grid(context).points, axis=1).sum(axis=1)
         return running - context.win * _unplayed_wins(context).sum(axis=1)  # type: ignore[no-any-return]
 
-    return context.memo(("us-chess", "cumulative"), compute)  # type: ignore[no-any-return]
+    return context.memo(_US_CUMULATIVE, compute)
 
 
 @tiebreak("CUM", "Cumulative", "US 34E3", "B")
