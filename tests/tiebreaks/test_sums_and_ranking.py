@@ -109,9 +109,16 @@ def test_a_voluntary_unplayed_round_is_cut_first() -> None:
     assert cuts_of_row(items, 0, 1, 0, True) == {1: Reason.VOLUNTARY_UNPLAYED}
 
 
+def _groups(parts: list[list[int]]) -> ArrayGroups:
+    """The field split into ``parts`` (best first), as a group tie-break splits a group."""
+    groups = ArrayGroups.whole_field(sum(map(len, parts)))
+    groups.reorder(0, parts)
+    return groups
+
+
 def test_groups_split_like_sorted_groups() -> None:
     """Groups keep their places, equal keys keep their order (as a stable sort keeps them)."""
-    groups = ArrayGroups.of_lists([[4, 2, 0], [1], [3, 5]])
+    groups = _groups([[4, 2, 0], [1], [3, 5]])
     groups.split([7, 0, 7, 9, 5, 8])  # keys of participants 0..5
     assert groups.lists() == [[4], [2, 0], [1], [5], [3]]  # 4 has 5; 2 and 0 have 7
     groups.split([0, 0, 1, 0, 0, 0])
@@ -124,7 +131,7 @@ def test_groups_split_like_sorted_groups() -> None:
 def test_values_beyond_int64_are_ordered_exactly() -> None:
     """Values that do not fit in int64 are compared as exact integers, not as floats: 2**70
     and 2**70 + 1 are different values (as floats they would be equal)."""
-    groups = ArrayGroups.of_lists([[0, 1, 2], [3]])
+    groups = _groups([[0, 1, 2], [3]])
     groups.split([2**70, 2**70 + 1, 2**70, 5], higher_is_better=True)
     assert groups.lists() == [[1], [0, 2], [3]]
 
@@ -147,7 +154,7 @@ def test_groups_split_as_python_sorts_them(
     for group in values:
         groups_in.append(list(range(start, start + len(group))))
         start += len(group)
-    groups = ArrayGroups.of_lists(groups_in)
+    groups = _groups(groups_in)
     groups.split(flat, higher_is_better=larger_first)
 
     def key(index: int) -> tuple[int, int]:

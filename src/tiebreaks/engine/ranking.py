@@ -10,7 +10,7 @@ in int64 are sorted as exact Python integers (an object array), never as floats.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, pairwise
+from itertools import pairwise
 
 import numpy as np
 
@@ -31,15 +31,6 @@ class ArrayGroups:
         starts = np.zeros(size, dtype=np.bool_)
         starts[:1] = True
         return cls(np.arange(size, dtype=np.int64), starts)
-
-    @classmethod
-    def of_lists(cls, groups: Sequence[Sequence[int]]) -> ArrayGroups:
-        """The groups given as lists (best first)."""
-        sizes = np.fromiter(map(len, groups), dtype=np.int64, count=len(groups))
-        order = np.fromiter(chain.from_iterable(groups), dtype=np.int64, count=int(sizes.sum()))
-        starts = np.zeros(len(order), dtype=np.bool_)
-        starts[(np.cumsum(sizes) - sizes)[sizes > 0]] = True
-        return cls(order, starts)
 
     def split(self, numerators: Sequence[int | None], higher_is_better: bool = False) -> None:
         """Order every group by the values (``higher_is_better``: larger first, else smaller
