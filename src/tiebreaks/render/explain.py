@@ -21,34 +21,17 @@ from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
-from .i18n import check_language, format_value, reason_text, translator
+from .explanations.words import Phrases
+from .i18n import reason_text
 from .json import to_data
 from .values import show
-
-
-class _Text:
-    """The words of the text output in one language (numbers with its decimal symbol)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = check_language(lang)
-        self.translations = translator(self.lang)
-
-    def _(self, message: str, **fields: object) -> str:
-        text = self.translations.gettext(message)
-        return text % fields if fields else text
-
-    def value(self, value: Fraction | None) -> str:
-        return format_value(value, self.lang) or self._("undefined")
-
-    def amount(self, value: Fraction | None) -> str:
-        return format_value(value, self.lang)
 
 
 def _who(row: Row) -> str:
     return f"#{row.player.start_number} {shown_name(row.player.name)}"
 
 
-def _neighbour_text(neighbour: Neighbour | None, above: bool, text: _Text) -> list[str]:
+def _neighbour_text(neighbour: Neighbour | None, above: bool, text: Phrases) -> list[str]:
     if neighbour is None:
         return []
     if neighbour.label is None:
@@ -78,7 +61,7 @@ def _neighbour_text(neighbour: Neighbour | None, above: bool, text: _Text) -> li
 def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     """An explanation as indented lines: title, one line per round (amount first), steps and
     the total of the kept lines, in ``lang``."""
-    text = _Text(lang)
+    text = Phrases(lang)
     lines = [f"{explanation.tiebreak} = {text.value(explanation.value)}: {explanation.definition}"]
     width = max((len(text.amount(line.amount)) for line in explanation.lines), default=0)
     width = max(width, len(text.amount(explanation.total)) if explanation.is_sum else 0)
@@ -92,7 +75,7 @@ def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     return lines
 
 
-def _line_text(line: Line, width: int, text: _Text) -> str:
+def _line_text(line: Line, width: int, text: Phrases) -> str:
     amount = text.amount(line.amount)
     shown = f"{amount:>{width}}  {line.text}"
     if not line.kept:
@@ -102,7 +85,7 @@ def _line_text(line: Line, width: int, text: _Text) -> str:
 
 def placing_text(standings: Standings, placing: Placing, lang: str = "en") -> str:
     """A participant's place, neighbours and every value explained, in ``lang``."""
-    text = _Text(lang)
+    text = Phrases(lang)
     row = placing.row
     first = standings.columns[0] if standings.columns else ""
     place = text._(
@@ -130,7 +113,7 @@ def placing_text(standings: Standings, placing: Placing, lang: str = "en") -> st
 
 def why_text(standings: Standings, result: Why, lang: str = "en") -> str:
     """Two participants criterion by criterion, and the reduced form of the deciding one."""
-    text = _Text(lang)
+    text = Phrases(lang)
     a, b = result.a, result.b
     if result.ahead is None:
         head = text._(
@@ -176,7 +159,7 @@ def _both_worded(
     )
 
 
-def _reduced_lines(standings: Standings, result: Why, text: _Text) -> list[str]:
+def _reduced_lines(standings: Standings, result: Why, text: Phrases) -> list[str]:
     if not result.differences:
         return []
     texts = [difference_text(item.key, standings, text.lang) for item in result.differences]
