@@ -140,12 +140,13 @@ class Standings:
         """The participants (indexes) still tied with ``row`` when the criterion of
         ``column`` is applied: equal on every criterion before it (C.07 (2026) Art. 4.2)."""
         labels = self.columns[: self.columns.index(column)]
-        group = [
-            other
+        players = self.computation.tournament.players
+        index_of = {player.start_number: index for index, player in enumerate(players)}
+        return sorted(
+            index_of[other.player.start_number]
             for other in self.rows
             if all(other.values[label] == row.values[label] for label in labels)
-        ]
-        return sorted(self.index(other) for other in group)
+        )
 
     def trace(self, participant: Row | int, column: str) -> Trace:
         """The :class:`~tiebreaks.engine.trace.Trace` of a value: what ``participant``'s value
