@@ -20,6 +20,7 @@ Charline (#3) and Alyx (#1). By hand:
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -120,3 +121,20 @@ def test_standings_made_elsewhere_have_no_traces() -> None:
     with pytest.raises(UsageError, match="not computed here"):
         standings.trace(DAVID, "BH")
     assert not standings.is_team and standings.team is None
+
+
+@pytest.mark.parametrize(
+    ("example", "tiebreak_list"),
+    [("held-swiss-16.trf", "PTS,BH/C1,SB,DE,ARO/U1400"), ("held-team-14.trf", "MP,GP,EDE,BER")],
+)
+def test_pickled_standings_keep_their_values_and_traces(example: str, tiebreak_list: str) -> None:
+    """Standings sent to another process (pickled) are equal to the original and explain
+    every value as it does (individual and team tournaments)."""
+    tournament = tiebreaks.read(tiebreaks.example_path(example))
+    standings = tiebreaks.compute_standings(tournament, tiebreak_list, "fide-2026")
+    copy = pickle.loads(pickle.dumps(standings))
+    assert copy == standings
+    assert pickle.loads(pickle.dumps(tournament)) == tournament  # with its team records
+    for row in standings.rows:
+        for column in standings.columns:
+            assert copy.trace(row.player.start_number, column) == standings.trace(row, column)

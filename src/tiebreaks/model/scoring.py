@@ -98,11 +98,21 @@ class ScoreSystem:
         """Smallest integer unit in which every value of this system is a whole number."""
         return math.lcm(*(value.denominator for value in self.points.values()))
 
+    def __reduce__(self) -> tuple[object, tuple[dict[ResultKind, Fraction]]]:
+        """Pickled as its points (a read-only mapping view cannot be pickled), so that a
+        tournament and its standings can be sent to another process."""
+        return _score_system, (dict(self.points),)
+
     def __str__(self) -> str:
         parts = [f"W {self.win}", f"D {self.draw}", f"L {self.loss}"]
         parts.append(f"A {self.points[ResultKind.ZERO_BYE]}")
         parts.append(f"P {self.points[ResultKind.PAIRING_BYE]}")
         return ", ".join(parts)
+
+
+def _score_system(points: dict[ResultKind, Fraction]) -> ScoreSystem:
+    """A score system read back from a pickle (:meth:`ScoreSystem.__reduce__`)."""
+    return ScoreSystem(MappingProxyType(points))
 
 
 STANDARD = ScoreSystem()

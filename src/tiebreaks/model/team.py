@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .results import Colour, ResultKind
 
@@ -92,6 +92,18 @@ class TeamRecords:
     match_win: Fraction = Fraction(2)
     match_draw: Fraction = Fraction(1)
     match_loss: Fraction = Fraction(0)
+
+    def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
+        """Pickled as its fields, ``bye_teams`` as a dict (a read-only mapping view cannot be
+        pickled), so that a tournament and its standings can be sent to another process."""
+        state = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        state["bye_teams"] = dict(self.bye_teams)
+        return _team_records, (state,)
+
+
+def _team_records(state: dict[str, Any]) -> TeamRecords:
+    """Team records read back from a pickle (:meth:`TeamRecords.__reduce__`)."""
+    return TeamRecords(**{**state, "bye_teams": MappingProxyType(state["bye_teams"])})
 
 
 @dataclass(frozen=True)
