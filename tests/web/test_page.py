@@ -264,3 +264,28 @@ def test_typos_are_read_with_a_notice(client: TestClient) -> None:
     added = client.post("/standings", data={**carried(page), "edit": "add", "tb_new": "Koja"}).text
     assert listed(added)[-1] == "KS"
     assert "read &#39;Koja&#39; as" in added
+
+
+def browser_textarea(page: str) -> str:
+    """What a browser sends back of the page's textarea: the HTML parser drops the line feed
+    right after the tag and reads CR LF and CR as LF; the form sends every LF as CR LF."""
+    found = re.search(r"<textarea[^>]*>(.*?)</textarea>", page, re.DOTALL)
+    assert found is not None
+    text = html.unescape(found.group(1)).replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\n")
+    return text.replace("\n", "\r\n")
+
+
+@pytest.mark.parametrize("start", ["", "\r\n", "  "])
+def test_pasted_text_comes_back_as_pasted(client: TestClient, start: str) -> None:
+    good = example_bytes("held-swiss-16.trf").decode("utf-8").replace("\n", "\r\n")
+    broken = start + good.replace("2150 NOR", "21x0 NOR", 1) + "Ünïcödé <&> \t"
+    page = client.post("/standings", data={"text": broken})
+    assert page.status_code == 422
+    assert "\ufffd" not in page.text
+    assert browser_textarea(page.text) == broken
+    fixed = browser_textarea(page.text).replace("21x0 NOR", "2150 NOR", 1)
+    assert (
+        client.post("/standings", data={"text": fixed.removesuffix("Ünïcödé <&> \t")}).status_code
+        == 200
+    )

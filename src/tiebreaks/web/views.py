@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
 
 from .. import __version__
 from ..engine.catalogue import resolve
@@ -133,7 +134,7 @@ class UploadView:
 
     common: Common
     error: ErrorView | None
-    text: str
+    text: Markup
     formats: tuple[Choice, ...]
     examples: tuple[str, ...]
 
@@ -147,7 +148,16 @@ def upload_view(
         Choice("", gettext("Detect from the content"), True),
         *tuple(Choice(key, name) for key, name in FORMAT_NAMES.items()),
     )
-    return UploadView(common(lang, max_upload), error, text, formats, EXAMPLES)
+    return UploadView(common(lang, max_upload), error, textarea_text(text), formats, EXAMPLES)
+
+
+def textarea_text(text: str) -> Markup:
+    """A pasted text as the content of its ``<textarea>``, so that the browser sends back the
+    very same characters: escaped, but not passed through ``page_text`` (a carriage return,
+    which the browser adds to every line it sends, would become U+FFFD), and with its line
+    ends as line feeds (the HTML parser reads a carriage return in a textarea as a line feed,
+    and the browser sends every line feed as CR LF again)."""
+    return escape(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 @dataclass(frozen=True)
