@@ -219,6 +219,16 @@ def test_unknown_tiebreak_suggests(client: TestClient) -> None:
     assert error["problems"][0]["position"] == 1
     assert error["problems"][0]["overridable"] is False
     assert error["problems"][0]["code"] is None  # an error, not a warning overridden
+    # where the web lists every name, not a command of the CLI
+    for message in (error["message"], error["problems"][0]["message"]):
+        assert "tiebreaks list" not in message
+        assert "GET /api/catalogue" in message
+    explained = client.post(
+        "/api/explain",
+        json={"tournament": inline("held-swiss-16.trf"), "participant": "1", "tiebreak": "XYZ"},
+    )
+    assert explained.status_code == 422
+    assert "tiebreaks list" not in explained.json()["error"]["message"]
 
 
 def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient) -> None:

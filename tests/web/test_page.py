@@ -9,11 +9,14 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from fastapi.testclient import TestClient
 
 from tiebreaks import compute_standings
 from tiebreaks.formats.detect import read_data
 from tiebreaks.render import standings_csv
+from tiebreaks.web.views import excerpt_window
 
 from ..test_warning_codes import EXPECTED, POINTS_DIFFER
 from .conftest import (
@@ -221,8 +224,51 @@ def test_malformed_file_shows_line_and_column(client: TestClient) -> None:
     broken = example_bytes("held-swiss-16.trf").replace(b"2150 NOR", b"21x0 NOR", 1)
     page = upload(client, broken, "broken.trf")
     assert page.status_code == 422
-    assert "Line 5, column" in page.text
-    assert '<pre class="excerpt">001    2 m    Bruno' in page.text
+    assert "Line 5, column 49:" in page.text
+    # a window of 40 characters around the column (20 before it), the caret under it
+    line = broken.decode("utf-8").split("\n")[4]
+    window = "\u2026" + line[28:68] + "\u2026"
+    assert f'<pre class="excerpt">{window}\n' + " " * 21 + "^</pre>" in page.text
+
+
+def test_the_bad_character_far_right_is_in_view(client: TestClient) -> None:
+    lines = example_bytes("held-swiss-16.trf").decode("utf-8").split("\n")
+    lines[4] = lines[4][:106] + "x" + lines[4][107:]  # the colour of round 2
+    page = upload(client, "\n".join(lines).encode("utf-8"), "broken.trf").text
+    assert "Line 5, column 107:" in page
+    excerpt = re.search(r'<pre class="excerpt">(.*?)\n( *)\^</pre>', page, re.DOTALL)
+    assert excerpt is not None
+    shown, spaces = excerpt.group(1), excerpt.group(2)
+    assert shown[len(spaces)] == "x"
+    assert len(shown) <= 42
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "excerpt", "caret"),
+    [
+        ("abc", 2, "abc", " ^"),
+        ("abc", 4, "abc", "   ^"),  # just after the end (a missing field)
+        ("abc", 0, "abc", ""),  # no column known
+        ("x" * 50, 0, "x" * 40 + "\u2026", ""),
+        (
+            "a" * 30 + "X" + "b" * 30,
+            31,
+            "\u2026" + "a" * 20 + "X" + "b" * 19 + "\u2026",
+            " " * 21 + "^",
+        ),
+        ("a" * 100 + "X", 101, "\u2026" + "a" * 39 + "X", " " * 40 + "^"),
+    ],
+)
+def test_excerpt_window(text: str, column: int, excerpt: str, caret: str) -> None:
+    assert excerpt_window(text, column) == (excerpt, caret)
+
+
+@given(st.text(st.characters(codec="ascii"), max_size=300), st.integers(1, 301))
+def test_excerpt_window_shows_the_column(text: str, column: int) -> None:
+    assume(column <= len(text))
+    excerpt, caret = excerpt_window(text, column)
+    assert excerpt[len(caret) - 1] == text[column - 1]
+    assert len(excerpt.strip("\u2026")) <= 40
 
 
 def test_paste_and_example(client: TestClient) -> None:
@@ -289,3 +335,14 @@ def test_pasted_text_comes_back_as_pasted(client: TestClient, start: str) -> Non
         client.post("/standings", data={"text": fixed.removesuffix("Ünïcödé <&> \t")}).status_code
         == 200
     )
+
+
+def test_unknown_tiebreak_says_where_the_page_lists_every_name(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    added = client.post("/standings", data={**carried(page), "edit": "add", "tb_new": "XYZ"}).text
+    assert "unknown tie-break &#39;XYZ&#39;" in added
+    assert "tiebreaks list" not in added
+    assert "the add field&#39;s suggestions on the page" in added
+    typed = client.post("/standings", data={**carried(page), "tb": ["PTS", "XYZ"]}).text
+    assert "unknown tie-break" in typed
+    assert "tiebreaks list" not in typed

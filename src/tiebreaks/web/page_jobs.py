@@ -31,6 +31,7 @@ from .service import (
     is_team,
     read,
     rounds_expected,
+    web_message,
 )
 from .views import (
     DOWNLOADS,
@@ -120,7 +121,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             tuple(problems),
             None,
             True,
-            str(error),
+            web_message(str(error)),
             edited.error,
             edited.added,
             edited.notice,
@@ -155,7 +156,7 @@ def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
             first, second = request.why_a, request.why_b
         return why_panel(standings, first, second, lang)
     except UsageError as error:
-        return Panel("error", str(error))
+        return Panel("error", web_message(str(error)))
 
 
 @dataclass(frozen=True)
@@ -326,7 +327,7 @@ def download(request: PageRequest, max_upload: int) -> Outcome:
         try:
             return file_outcome(tournament, ranked.standings, request.download, lang, upload.source)
         except UsageError as error:
-            ranked = replace(ranked, error=str(error))
+            ranked = replace(ranked, error=web_message(str(error)))
     else:
         ranked = replace(
             ranked,

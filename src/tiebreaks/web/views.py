@@ -41,13 +41,21 @@ from .i18n import LANGUAGE_NAMES, web_translator
 from .service import Problem, Upload, detected_format, is_team
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-EXAMPLES = (
-    "held-swiss-16.trf",
-    "held-round-robin-6.trf",
-    "held-team-14.trf",
-    "held-swiss-16.pgn",
-    "seed-000-crosstable.csv",
-)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for a message marked, not translated)
+    """A message marked for translation, translated where it is shown."""
+    return message
+
+
+#: the examples the upload page offers: file name and title (translated on the page)
+EXAMPLES = {
+    "held-swiss-16.trf": N_("Swiss, 16 players (TRF)"),
+    "held-round-robin-6.trf": N_("Round robin, 6 players (TRF)"),
+    "held-team-14.trf": N_("Team Swiss, 14 teams (TRF)"),
+    "held-swiss-16.pgn": N_("Swiss, 16 players (PGN)"),
+    "seed-000-crosstable.csv": N_("Round robin crosstable, 7 players (CSV)"),
+}
 FORMAT_NAMES = {
     "trf": "TRF",
     "json": "JSON (tiebreaks)",
@@ -112,9 +120,27 @@ def error_view(error: TiebreaksError, upload: Upload | None) -> ErrorView:
         return ErrorView(str(error), 0, 0, "", "")
     lines = upload.data.decode("utf-8", "replace").splitlines()
     line, column = error.location.line, error.location.column
-    excerpt = lines[line - 1][:200] if line <= len(lines) else ""
-    caret = " " * max(0, min(column, 200) - 1) + "^" if column > 0 and excerpt else ""
+    excerpt, caret = excerpt_window(lines[line - 1] if line <= len(lines) else "", column)
     return ErrorView(str(error), line, column, excerpt, caret)
+
+
+#: how many characters of the bad line the error box shows: it fits a phone's width
+EXCERPT_WIDTH = 40
+ELLIPSIS = "\u2026"
+
+
+def excerpt_window(text: str, column: int) -> tuple[str, str]:
+    """The part of a bad line around ``column`` (1 = the first character; 0 = unknown) and
+    its caret line: at most :data:`EXCERPT_WIDTH` characters, with an ellipsis where the line
+    is cut, so that the bad character and its caret are in view in a narrow box."""
+    if column <= 0 or column > len(text) + 1:
+        return text[:EXCERPT_WIDTH] + (ELLIPSIS if len(text) > EXCERPT_WIDTH else ""), ""
+    start = max(0, min(column - 1 - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    before = ELLIPSIS if start > 0 else ""
+    after = ELLIPSIS if end < len(text) else ""
+    caret = " " * (len(before) + column - 1 - start) + "^"
+    return before + text[start:end] + after, caret
 
 
 def rules_choices(selected: str, gettext: Callable[[str], str]) -> tuple[Choice, ...]:
@@ -136,7 +162,7 @@ class UploadView:
     error: ErrorView | None
     text: Markup
     formats: tuple[Choice, ...]
-    examples: tuple[str, ...]
+    examples: tuple[Choice, ...]
 
 
 def upload_view(
@@ -148,7 +174,8 @@ def upload_view(
         Choice("", gettext("Detect from the content"), True),
         *tuple(Choice(key, name) for key, name in FORMAT_NAMES.items()),
     )
-    return UploadView(common(lang, max_upload), error, textarea_text(text), formats, EXAMPLES)
+    examples = tuple(Choice(name, gettext(title), title=name) for name, title in EXAMPLES.items())
+    return UploadView(common(lang, max_upload), error, textarea_text(text), formats, examples)
 
 
 def textarea_text(text: str) -> Markup:
