@@ -19,6 +19,7 @@ from .api_jobs import file_outcome
 from .i18n import web_translator
 from .messages import EXPECTED
 from .page_state import PageRequest, apply_edit, number_or_none
+from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (
     Problem,
@@ -199,6 +200,8 @@ class ResultsView:
     why_a: tuple[Choice, ...]
     why_b: tuple[Choice, ...]
     downloads: tuple[tuple[str, str, str], ...]
+    find: str = ""
+    why_typed: tuple[str, str] | None = None
 
 
 def results_view(
@@ -233,13 +236,37 @@ def results_view(
         can_override=any(problem.overridable for problem in ranked.problems),
         blocked=ranked.blocked,
         error=ranked.error,
-        table=table(standings, lang) if standings is not None else None,
+        table=_table(standings, request, lang),
         warnings=_warnings(ranked),
         panel=panel_of(ranked, request, lang),
-        why_a=participant_choices(standings, request.why_a or default_a) if standings else (),
-        why_b=participant_choices(standings, request.why_b or default_b) if standings else (),
+        why_a=_menu(standings, request.why_a or default_a),
+        why_b=_menu(standings, request.why_b or default_b),
         downloads=DOWNLOADS,
+        find=request.find,
+        why_typed=_typed(standings, request.why_a or default_a, request.why_b or default_b),
     )
+
+
+def _table(standings: Standings | None, request: PageRequest, lang: str) -> Table | None:
+    """The page of the standings the form asks for (see :func:`.paging.paging`)."""
+    if standings is None:
+        return None
+    return table(standings, lang, paging(standings, request.page, request.find))
+
+
+def _menu(standings: Standings | None, chosen: str) -> tuple[Choice, ...]:
+    """The participants as a menu of the "why" form, when they fit in one (a menu of
+    10,000 names would weigh more than the page: larger events type a number or a name)."""
+    if standings is None or len(standings.rows) > PAGE_SIZE:
+        return ()
+    return participant_choices(standings, chosen)
+
+
+def _typed(standings: Standings | None, first: str, second: str) -> tuple[str, str] | None:
+    """The two participants of the "why" form as typed, when there is no menu."""
+    if standings is None or len(standings.rows) <= PAGE_SIZE:
+        return None
+    return first, second
 
 
 def _warnings(ranked: Ranked) -> tuple[WarningItem, ...]:

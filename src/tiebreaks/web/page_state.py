@@ -43,6 +43,8 @@ class PageRequest:
     partial: bool = False
     download: str = ""
     message: str = ""
+    page: str = ""
+    find: str = ""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ bidirectional formatting characters) only lay them out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from ..render.i18n import (
 from ..render.safe_text import page_text
 from ..standings import Standings
 from .i18n import LANGUAGE_NAMES, web_translator
+from .paging import Paging, paging
 from .service import Problem, Upload, detected_format, is_team
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -275,46 +276,106 @@ class Cell:
 
 @dataclass(frozen=True)
 class RowView:
-    """One line of the standings."""
+    """One line of the standings: ``shade`` alternates from one score group to the next;
+    ``found`` marks the participant a search found."""
 
     rank: str
     number: int
     name: str
     rating: str
     cells: tuple[Cell, ...]
+    title: str = ""
+    federation: str = ""
+    shade: bool = False
+    found: bool = False
 
 
 @dataclass(frozen=True)
 class Table:
-    """The standings table and the crosstable."""
+    """One page of the standings table and of the crosstable; title and federation
+    columns when the file gives them."""
 
     columns: tuple[Column, ...]
     rows: tuple[RowView, ...]
     crosstable: Crosstable
     team: bool
     drawn_by_lot: bool
+    paging: Paging
+    titles: bool = False
+    federations: bool = False
 
 
-def table(standings: Standings, lang: str) -> Table:
-    """The standings table in ``lang``: every value a button that explains it."""
+def score_shades(standings: Standings) -> list[bool]:
+    """Per row, the shade of its score group (the rows with the same first value, the
+    points): it alternates from one group to the next, so a group reads as one block."""
+    values = standings.value_columns.get(standings.columns[0]) if standings.columns else None
+    if values is None:
+        return [False] * len(standings.rows)
+    shades, shade = [], True
+    for index, value in enumerate(values):
+        if index == 0 or value != values[index - 1]:
+            shade = not shade
+        shades.append(shade)
+    return shades
+
+
+def table(standings: Standings, lang: str, page: Paging | None = None) -> Table:
+    """One page of the standings table in ``lang`` (all of it when ``page`` is None):
+    every value a button that explains it."""
+    page = page or paging(standings, "1", "")
     columns = tuple(
         Column(label, column_abbreviation(label, lang), tiebreak_name(spec, lang))
         for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
     )
     places = [standings.places.get(label) for label in standings.columns]
     team = standings.is_team
+    shades = score_shades(standings)
     rows = []
-    for row in standings.rows:
-        number = row.player.start_number
+    for index in range(page.first, page.last):
+        row = standings.rows[index]
+        player = row.player
+        number = player.start_number
         cells = tuple(
             Cell(format_value(row.values[label], lang, place) or "–", f"{number}|{label}")
             for label, place in zip(standings.columns, places, strict=True)
         )
         rank = str(row.rank) + ("*" if row.drawn_by_lot else "")
-        rating = "" if team else str(row.player.rating or "")
-        rows.append(RowView(rank, number, row.player.name, rating, cells))
-    lots = any(row.drawn_by_lot for row in standings.rows)
-    return Table(columns, tuple(rows), crosstable(standings, lang), team, lots)
+        rating = "" if team else str(player.rating or "")
+        rows.append(
+            RowView(
+                rank, number, player.name, rating, cells, player.title, player.federation,
+                shades[index], number == page.found,
+            )
+        )  # fmt: skip
+    players = standings.tournament.players
+    return Table(
+        columns,
+        tuple(rows),
+        crosstable(page_of(standings, page), lang),
+        team,
+        any(row.drawn_by_lot for row in standings.rows),
+        page,
+        not team and any(player.title for player in players),
+        not team and any(player.federation for player in players),
+    )
+
+
+def page_of(standings: Standings, page: Paging) -> Standings:
+    """The standings cut to the rows of ``page``, for the crosstable of that page; in an
+    individual event, its tournament keeps only the players the page shows and their
+    opponents (the crosstable reads every player's rounds: 10,000 players take seconds)."""
+    if page.first == 0 and page.last == len(standings.rows):
+        return standings
+    rows = standings.rows[page.first : page.last]
+    if standings.is_team:
+        return replace(standings, rows=rows)
+    wanted = {row.player.start_number for row in rows}
+    for row in rows:
+        wanted.update(
+            result.opponent for result in row.player.results if result.opponent is not None
+        )
+    players = tuple(p for p in standings.tournament.players if p.start_number in wanted)
+    return replace(standings, rows=rows, tournament=replace(standings.tournament, players=players))
 
 
 def participant_choices(standings: Standings, chosen: str) -> tuple[Choice, ...]:
