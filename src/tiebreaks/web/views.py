@@ -181,11 +181,12 @@ def upload_view(
 
 def textarea_text(text: str) -> Markup:
     """A pasted text as the content of its ``<textarea>``, so that the browser sends back the
-    very same characters: escaped, but not passed through ``page_text`` (a carriage return,
-    which the browser adds to every line it sends, would become U+FFFD), and with its line
-    ends as line feeds (the HTML parser reads a carriage return in a textarea as a line feed,
-    and the browser sends every line feed as CR LF again)."""
-    return escape(text.replace("\r\n", "\n").replace("\r", "\n"))
+    very same characters: its line ends as line feeds before ``page_text`` (which would make
+    the carriage return of the CR LF every browser sends a U+FFFD; the HTML parser reads a
+    line end in a textarea as a line feed, and the browser sends each as CR LF again).
+    Control and bidirectional formatting characters are still shown as U+FFFD, as
+    everywhere on the page: no text of the input can hide or reorder what is shown."""
+    return escape(page_text(text.replace("\r\n", "\n").replace("\r", "\n")))
 
 
 @dataclass(frozen=True)
