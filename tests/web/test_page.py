@@ -346,3 +346,39 @@ def test_unknown_tiebreak_says_where_the_page_lists_every_name(client: TestClien
     typed = client.post("/standings", data={**carried(page), "tb": ["PTS", "XYZ"]}).text
     assert "unknown tie-break" in typed
     assert "tiebreaks list" not in typed
+
+
+def test_compare_on_the_page_is_the_api_s(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    compared = client.post(
+        "/standings", data={**carried(page), "compare": "1", "cmp_list": "PTS, SB, BH"}
+    ).text
+    assert "4 of 16 participants change place." in compared
+    table = compared.split('class="comparison"', 1)[1].split("</table>", 1)[0]
+    shown = [
+        (int(a), int(b), int(number))
+        for a, b, number in re.findall(
+            r'<td class="num">(\d+)</td>\s*<td class="num">(\d+)</td>\s*'
+            r'<td class="num move">[^<]*</td>\s*<td class="num">(\d+)</td>',
+            table,
+        )
+    ]
+    body = {
+        "tournament": {"data": example_bytes("held-swiss-16.trf").decode(), "name": "t.trf"},
+        "a": {"tiebreaks": listed(page)},
+        "b": {"tiebreaks": ["PTS", "SB", "BH"]},
+    }
+    answer = client.post("/api/compare", json=body).json()
+    moved = [
+        (entry["rank_a"], entry["rank_b"], entry["start_number"])
+        for entry in answer["participants"]
+        if entry["moved"]
+    ]
+    assert shown == moved
+    assert "now behind #12 Nick" in table
+    regimes = client.post(
+        "/standings", data={**carried(page), "compare": "1", "cmp_rules": "fide-2026"}
+    ).text
+    assert "B</strong> fide-2026" in regimes
+    bad = client.post("/standings", data={**carried(page), "compare": "1", "cmp_list": "XYZ"})
+    assert "unknown tie-break &#39;XYZ&#39;" in bad.text

@@ -74,6 +74,9 @@ class PageForms:
             partial=form.get("partial") == "1",
             download=_text(form, "download", 40),
             message=message,
+            compare=form.get("compare") == "1",
+            cmp_rules=_text(form, "cmp_rules", 60),
+            cmp_list=_text(form, "cmp_list", 2000),
             **_position(form),
         )
 

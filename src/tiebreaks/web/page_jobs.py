@@ -19,6 +19,7 @@ from .api_jobs import file_outcome
 from .i18n import web_translator
 from .messages import EXPECTED
 from .page_state import PageRequest, apply_edit, number_or_none
+from .compare_view import CompareView, compare_view
 from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (
@@ -88,6 +89,7 @@ class Ranked:
     edit_error: str = ""
     new_item: str = ""
     notice: str = ""
+    settings: Settings | None = None
 
 
 def numbers(tournament: Tournament, request: PageRequest) -> tuple[int | None, int | None]:
@@ -141,6 +143,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
         edit_error=edited.error,
         new_item=edited.added,
         notice=edited.notice,
+        settings=settings,
     )
 
 
@@ -202,6 +205,9 @@ class ResultsView:
     downloads: tuple[tuple[str, str, str], ...]
     find: str = ""
     why_typed: tuple[str, str] | None = None
+    compare: CompareView | None = None
+    cmp_rules: tuple[Choice, ...] = ()
+    cmp_list: str = ""
 
 
 def results_view(
@@ -244,7 +250,29 @@ def results_view(
         downloads=DOWNLOADS,
         find=request.find,
         why_typed=_typed(standings, request.why_a or default_a, request.why_b or default_b),
+        compare=_compared(tournament, ranked, request, lang),
+        cmp_rules=_side_b_rules(request.cmp_rules, lang),
+        cmp_list=request.cmp_list,
     )
+
+
+def _compared(
+    tournament: Tournament, ranked: Ranked, request: PageRequest, lang: str
+) -> CompareView | None:
+    """The comparison the compare button asked for (none while the list is blocked)."""
+    if not request.compare or ranked.blocked or ranked.standings is None:
+        return None
+    assert ranked.settings is not None
+    return compare_view(
+        tournament, ranked.settings, ranked.standings, request.cmp_rules, request.cmp_list, lang
+    )
+
+
+def _side_b_rules(selected: str, lang: str) -> tuple[Choice, ...]:
+    """The regime menu of side B: the page's regime, then every regime."""
+    gettext = web_translator(lang).gettext
+    choices = rules_choices(selected, gettext)
+    return (Choice("", gettext("the same as above"), not selected), *choices[1:])
 
 
 def _table(standings: Standings | None, request: PageRequest, lang: str) -> Table | None:

@@ -45,6 +45,9 @@ class PageRequest:
     message: str = ""
     page: str = ""
     find: str = ""
+    compare: bool = False
+    cmp_rules: str = ""
+    cmp_list: str = ""
 
 
 @dataclass(frozen=True)
