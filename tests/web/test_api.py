@@ -3,6 +3,7 @@ JSON with a clear message and, for a malformed file, its line and column."""
 
 from __future__ import annotations
 
+import re
 import base64
 import json
 from typing import Any
@@ -406,3 +407,25 @@ def test_library_documents_are_described_by_the_library(
     assert reply.status_code == 200, reply.text
     schema = {"$ref": f"#/components/schemas/{document}", "components": description["components"]}
     jsonschema.Draft202012Validator(schema).validate(reply.json())
+
+
+def test_docs_are_the_openapi_document(client: TestClient) -> None:
+    document = client.get("/api/openapi.json").json()
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == client.get("/").headers[
+        "content-security-policy"
+    ]
+    text = page.text
+    for path, methods in document["paths"].items():
+        for method in methods:
+            assert f"<code>{path}</code>" in text, path
+            assert f'id="{methods[method]["operationId"]}"' in text
+    for name in document["components"]["schemas"]:
+        assert f'id="schema-{name}"' in text, name
+    # nothing from elsewhere: our own script and style only, no inline script or style
+    assert re.findall(r'<script src="([^"]+)"', text) == ["/static/app.js", "/static/docs.js"]
+    assert "<style" not in text
+    assert " style=" not in text
+    assert not re.search(r'(src|href)="(https?:)?//', text)
+    assert client.get("/static/docs.js").status_code == 200
