@@ -225,10 +225,10 @@ def test_malformed_file_shows_line_and_column(client: TestClient) -> None:
     page = upload(client, broken, "broken.trf")
     assert page.status_code == 422
     assert "Line 5, column 49:" in page.text
-    # a window of 40 characters around the column (20 before it), the caret under it
+    # a window of 30 characters around the column (15 before it), the caret under it
     line = broken.decode("utf-8").split("\n")[4]
-    window = "\u2026" + line[28:68] + "\u2026"
-    assert f'<pre class="excerpt">{window}\n' + " " * 21 + "^</pre>" in page.text
+    window = "\u2026" + line[33:63] + "\u2026"
+    assert f'<pre class="excerpt">{window}\n' + " " * 16 + "^</pre>" in page.text
 
 
 def test_the_bad_character_far_right_is_in_view(client: TestClient) -> None:
@@ -240,7 +240,7 @@ def test_the_bad_character_far_right_is_in_view(client: TestClient) -> None:
     assert excerpt is not None
     shown, spaces = excerpt.group(1), excerpt.group(2)
     assert shown[len(spaces)] == "x"
-    assert len(shown) <= 42
+    assert len(shown) <= 32
 
 
 @pytest.mark.parametrize(
@@ -249,14 +249,14 @@ def test_the_bad_character_far_right_is_in_view(client: TestClient) -> None:
         ("abc", 2, "abc", " ^"),
         ("abc", 4, "abc", "   ^"),  # just after the end (a missing field)
         ("abc", 0, "abc", ""),  # no column known
-        ("x" * 50, 0, "x" * 40 + "\u2026", ""),
+        ("x" * 50, 0, "x" * 30 + "\u2026", ""),
         (
             "a" * 30 + "X" + "b" * 30,
             31,
-            "\u2026" + "a" * 20 + "X" + "b" * 19 + "\u2026",
-            " " * 21 + "^",
+            "\u2026" + "a" * 15 + "X" + "b" * 14 + "\u2026",
+            " " * 16 + "^",
         ),
-        ("a" * 100 + "X", 101, "\u2026" + "a" * 39 + "X", " " * 40 + "^"),
+        ("a" * 100 + "X", 101, "\u2026" + "a" * 29 + "X", " " * 30 + "^"),
     ],
 )
 def test_excerpt_window(text: str, column: int, excerpt: str, caret: str) -> None:
@@ -268,7 +268,7 @@ def test_excerpt_window_shows_the_column(text: str, column: int) -> None:
     assume(column <= len(text))
     excerpt, caret = excerpt_window(text, column)
     assert excerpt[len(caret) - 1] == text[column - 1]
-    assert len(excerpt.strip("\u2026")) <= 40
+    assert len(excerpt.strip("\u2026")) <= 30
 
 
 def test_paste_and_example(client: TestClient) -> None:

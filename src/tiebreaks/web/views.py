@@ -126,7 +126,7 @@ def error_view(error: TiebreaksError, upload: Upload | None) -> ErrorView:
 
 
 #: how many characters of the bad line the error box shows: it fits a phone's width
-EXCERPT_WIDTH = 40
+EXCERPT_WIDTH = 30
 ELLIPSIS = "\u2026"
 
 

@@ -173,6 +173,8 @@
       if (submitter && (submitter.name === "edit" || submitter.closest("#editor, #settings"))) {
         try {
           sessionStorage.setItem("tiebreaks-scroll", String(window.scrollY));
+          /* the scroll is restored: no jump to the fragment first */
+          submitter.formAction = "/standings";
         } catch (ignored) {}
       }
     });
@@ -218,7 +220,7 @@
     }
   }
 
-  document.querySelectorAll("form").forEach(showBusy);
+  document.querySelectorAll("form:not(.try)").forEach(showBusy);
   var upload = document.querySelector("form.upload");
   if (upload) {
     enhanceUpload(upload);
