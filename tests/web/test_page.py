@@ -382,3 +382,42 @@ def test_compare_on_the_page_is_the_api_s(client: TestClient) -> None:
     assert "B</strong> fide-2026" in regimes
     bad = client.post("/standings", data={**carried(page), "compare": "1", "cmp_list": "XYZ"})
     assert "unknown tie-break &#39;XYZ&#39;" in bad.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "Swiss, 16 players (TRF)"), ("de", "Schweizer System, 16 Spieler (TRF)")],
+)
+def test_example_buttons_have_readable_titles(client: TestClient, lang: str, title: str) -> None:
+    page = client.get(f"/?lang={lang}").text
+    assert f'value="held-swiss-16.trf" title="held-swiss-16.trf">{title}</button>' in page
+    assert ">held-swiss-16.trf<" not in page
+
+
+def test_big_event_is_paged_and_found(client: TestClient) -> None:
+    lines = example_bytes("held-swiss-16.trf").decode("utf-8").split("\n")
+    players = [line for line in lines if line.startswith("001")]
+    # 16 x 15 = 240 players: the same 16 repeated with new start numbers (no games kept)
+    header = [line for line in lines if line and not line.startswith("001")]
+    many = []
+    for number in range(1, 241):
+        source = players[(number - 1) % 16]
+        name = f"Player {number:03d}".ljust(33)
+        many.append(f"001 {number:4d}{source[8:14]}{name}{source[47:84]}")
+    data = "\n".join([*header, *many]).encode("utf-8")
+    first = upload(client, data, "many.trf").text
+    assert first.count('<tr id="p') == 100
+    assert "Page 1 of 3" in first
+    found = client.post("/standings", data={**carried(first), "find": "player 205"}).text
+    assert "Page 3 of 3" in found
+    assert re.search(r'<tr id="p205" class="[^"]*\bfound\b', found)
+    assert '<th scope="row" class="name" id="found">' in found
+    by_number = client.post("/standings", data={**carried(first), "find": "#150"}).text
+    assert re.search(r'<tr id="p150" class="[^"]*\bfound\b', by_number)
+    nothing = client.post("/standings", data={**carried(first), "find": "Nobody"}).text
+    assert "No participant matches" in nothing
+    pressed = client.post(
+        "/standings", data={**carried(first), "find": "player 205", "page": "2"}
+    ).text
+    assert "Page 2 of 3" in pressed  # a page link wins over the search
+    assert 'id="found"' not in pressed
