@@ -3,9 +3,9 @@ JSON with a clear message and, for a malformed file, its line and column."""
 
 from __future__ import annotations
 
-import re
 import base64
 import json
+import re
 from typing import Any
 
 import pytest
@@ -413,9 +413,10 @@ def test_docs_are_the_openapi_document(client: TestClient) -> None:
     document = client.get("/api/openapi.json").json()
     page = client.get("/docs")
     assert page.status_code == 200
-    assert page.headers["content-security-policy"] == client.get("/").headers[
-        "content-security-policy"
-    ]
+    assert (
+        page.headers["content-security-policy"]
+        == client.get("/").headers["content-security-policy"]
+    )
     text = page.text
     for path, methods in document["paths"].items():
         for method in methods:

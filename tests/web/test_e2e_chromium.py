@@ -201,9 +201,9 @@ def browser_page(request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[st
         page.on("pageerror", lambda error: problems.append(str(error)))
         page.on(
             "console",
-            lambda message: problems.append(message.text)
-            if "Content Security Policy" in message.text
-            else None,
+            lambda message: (
+                problems.append(message.text) if "Content Security Policy" in message.text else None
+            ),
         )
         yield page, problems
         browser.close()
@@ -298,9 +298,9 @@ def test_pasted_crlf_comes_back_identical(
     sent: list[bytes] = []
     page.on(
         "request",
-        lambda request: sent.append(request.post_data_buffer or b"")
-        if request.method == "POST"
-        else None,
+        lambda request: (
+            sent.append(request.post_data_buffer or b"") if request.method == "POST" else None
+        ),
     )
     good = example_path("held-swiss-16.trf").read_text(encoding="utf-8")
     lines = good.split("\n")
@@ -365,7 +365,7 @@ def test_docs_load_from_the_server_only(
     page.locator("#why summary").click()
     page.locator("#why form.try button").click()
     page.locator("#why pre.answer", has_text="200 OK").wait_for()
-    assert "\"deciding\": \"PTS\"" in page.locator("#why pre.answer").inner_text()
+    assert '"deciding": "PTS"' in page.locator("#why pre.answer").inner_text()
     shot(page, f"docs-try-{page.viewport_size['width'] if page.viewport_size else 0}")
     assert requested and all(url.startswith(base) for url in requested)
     assert problems == []

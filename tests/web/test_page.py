@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from fastapi.testclient import TestClient
 
 from tiebreaks import compute_standings
 from tiebreaks.formats.detect import read_data

@@ -115,7 +115,9 @@ def _documentation(app: FastAPI, runner: Runner) -> None:
     @app.get("/docs", include_in_schema=False)
     async def docs(request: Request, lang: str = "") -> Response:
         """The documentation page (its frame in ``lang`` or the browser's language)."""
-        code = lang if lang in SUPPORTED else best_language(request.headers.get("accept-language", ""))
+        code = (
+            lang if lang in SUPPORTED else best_language(request.headers.get("accept-language", ""))
+        )
         result = await runner.run(docs_page, app.openapi(), code)
         return outcome_response(result, runner, api=False)
 

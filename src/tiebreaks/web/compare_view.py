@@ -103,7 +103,9 @@ def _why(change: Change, comparison: Comparison, lang: str) -> str:
         return gettext("only the ties around this place changed")
     other = comparison.a.row(reason.other)
     who = f"#{reason.other} {other.player.name}"
-    side = gettext("now ahead of %(other)s") if reason.ahead_in_b else gettext("now behind %(other)s")
+    side = (
+        gettext("now ahead of %(other)s") if reason.ahead_in_b else gettext("now behind %(other)s")
+    )
     tied = gettext("still tied")
 
     def decided(label: str | None, own: Fraction | None, theirs: Fraction | None) -> str:
@@ -115,4 +117,3 @@ def _why(change: Change, comparison: Comparison, lang: str) -> str:
     decided_a = decided(reason.label_a, reason.value_a, reason.other_value_a)
     decided_b = decided(reason.label_b, reason.value_b, reason.other_value_b)
     return f"{side % {'other': who}} (A: {decided_a}; B: {decided_b})"
-

@@ -137,10 +137,9 @@ def example_of(name: str, schemas: dict[str, Any]) -> Any:
 
 def operation(path: str, method: str, entry: dict[str, Any], schemas: dict[str, Any]) -> Operation:
     """One endpoint of the document."""
-    media_type, schema = "", ""
-    for media_type, content in entry.get("requestBody", {}).get("content", {}).items():
-        schema = schema_name(content.get("schema", {}))
-        break
+    bodies = entry.get("requestBody", {}).get("content", {})
+    media_type = next(iter(bodies), "")
+    schema = schema_name(bodies[media_type].get("schema", {})) if media_type else ""
     example = ""
     if media_type == "application/json" and schema:
         example = json.dumps(example_of(schema, schemas), indent=2, ensure_ascii=False)

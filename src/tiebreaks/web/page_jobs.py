@@ -16,10 +16,10 @@ from ..render.i18n import SUPPORTED
 from ..standings import Standings
 from . import api_jobs
 from .api_jobs import file_outcome
+from .compare_view import CompareView, compare_view
 from .i18n import web_translator
 from .messages import EXPECTED
 from .page_state import PageRequest, apply_edit, number_or_none
-from .compare_view import CompareView, compare_view
 from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (

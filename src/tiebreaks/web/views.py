@@ -44,7 +44,7 @@ from .service import Problem, Upload, detected_format, is_team
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's name for a message marked, not translated)
+def N_(message: str) -> str:
     """A message marked for translation, translated where it is shown."""
     return message
 
