@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 import pytest
@@ -219,6 +220,16 @@ def test_unknown_tiebreak_suggests(client: TestClient) -> None:
     assert error["problems"][0]["position"] == 1
     assert error["problems"][0]["overridable"] is False
     assert error["problems"][0]["code"] is None  # an error, not a warning overridden
+    # where the web lists every name, not a command of the CLI
+    for message in (error["message"], error["problems"][0]["message"]):
+        assert "tiebreaks list" not in message
+        assert "GET /api/catalogue" in message
+    explained = client.post(
+        "/api/explain",
+        json={"tournament": inline("held-swiss-16.trf"), "participant": "1", "tiebreak": "XYZ"},
+    )
+    assert explained.status_code == 422
+    assert "tiebreaks list" not in explained.json()["error"]["message"]
 
 
 def test_buchholz_in_a_round_robin_is_refused_with_the_reason(client: TestClient) -> None:
@@ -396,3 +407,26 @@ def test_library_documents_are_described_by_the_library(
     assert reply.status_code == 200, reply.text
     schema = {"$ref": f"#/components/schemas/{document}", "components": description["components"]}
     jsonschema.Draft202012Validator(schema).validate(reply.json())
+
+
+def test_docs_are_the_openapi_document(client: TestClient) -> None:
+    document = client.get("/api/openapi.json").json()
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert (
+        page.headers["content-security-policy"]
+        == client.get("/").headers["content-security-policy"]
+    )
+    text = page.text
+    for path, methods in document["paths"].items():
+        for method in methods:
+            assert f"<code>{path}</code>" in text, path
+            assert f'id="{methods[method]["operationId"]}"' in text
+    for name in document["components"]["schemas"]:
+        assert f'id="schema-{name}"' in text, name
+    # nothing from elsewhere: our own script and style only, no inline script or style
+    assert re.findall(r'<script src="([^"]+)"', text) == ["/static/app.js", "/static/docs.js"]
+    assert "<style" not in text
+    assert " style=" not in text
+    assert not re.search(r'(src|href)="(https?:)?//', text)
+    assert client.get("/static/docs.js").status_code == 200

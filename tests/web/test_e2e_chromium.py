@@ -118,7 +118,7 @@ def upload_and_reorder(page: Page, base: str) -> list[str]:
 
 def explain_and_why(page: Page) -> None:
     """Open David's SB in the panel, close it; ask why Charline is ahead of David."""
-    page.click("tr#r-4 button[value='4|SB']")
+    page.click("tr#p4 button[value='4|SB']")
     panel = page.locator("#panel")
     panel.wait_for()
     text = panel.inner_text()
@@ -163,3 +163,209 @@ def test_upload_reorder_explain_why_download(server: tuple[str, Path], tmp_path:
     assert problems == []
     assert list((folders / "cwd").iterdir()) == []
     assert list((folders / "tmp").iterdir()) == []
+
+
+#: where the screenshots go (looked at by a person; kept after the run)
+SHOTS = Path(os.environ.get("TIEBREAKS_SHOTS", "/tmp/tiebreaks-web-shots"))
+#: the viewports: a wide screen and a phone
+VIEWPORTS = {"wide": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def big_event(folder: Path) -> Path:
+    """A generated 250-player, 7-round Swiss (three pages of standings)."""
+    target = folder / "open-250.trf"
+    arguments = ["--players", "250", "--rounds", "7", "--seed", "3", "--out", str(target)]
+    subprocess.run([sys.executable, str(BENCHMARKS / "generate_swiss.py"), *arguments], check=True)
+    return target
+
+
+def name_of(path: Path, number: int) -> str:
+    """The name of start number ``number`` in a TRF file (read from the file itself)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and int(line[4:8]) == number:
+            return line[14:47].strip()
+    raise KeyError(number)
+
+
+@pytest.fixture()
+def browser_page(request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[str]]]:
+    """A Chromium page at the viewport ``request.param``; the page's errors and its CSP
+    violations are gathered."""
+    from playwright.sync_api import sync_playwright
+
+    problems: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        page = browser.new_context(viewport=VIEWPORTS[request.param]).new_page()  # type: ignore[arg-type]
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                problems.append(message.text) if "Content Security Policy" in message.text else None
+            ),
+        )
+        yield page, problems
+        browser.close()
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot of the page as it is (to look at)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("browser_page", ["wide", "phone"], indirect=True)
+def test_search_jumps_to_the_page_and_highlights(
+    server: tuple[str, Path], tmp_path: Path, browser_page: tuple[Page, list[str]]
+) -> None:
+    page, problems = browser_page
+    base, _ = server
+    event = big_event(tmp_path)
+    page.goto(f"{base}/?lang=en")
+    page.set_input_files("#file", str(event))
+    page.click("button.primary")
+    page.wait_for_selector("table.standings")
+    assert page.locator("table.standings tbody tr").count() == 100
+    assert "Page 1 of 3" in page.locator("nav.pages").first.inner_text()
+    rows = page.locator("table.standings tbody tr")
+    last_on_first_page = rows.nth(99).get_attribute("id")
+    number = 0
+    for candidate in range(1, 251):  # a participant on another page than the first
+        if page.locator(f"tr#p{candidate}").count() == 0:
+            number = candidate
+            break
+    name = name_of(event, number)
+    with page.expect_navigation():
+        page.fill("#find", name)
+        page.press("#find", "Enter")
+    found = page.locator("table.standings tr.found")
+    assert found.count() == 1
+    assert found.get_attribute("id") == f"p{number}"
+    assert found.is_visible()
+    box = found.bounding_box()
+    assert box is not None and 0 <= box["y"] < VIEWPORTS["phone"]["height"]
+    assert page.locator(f"tr#{last_on_first_page}").count() == 0
+    shot(page, f"search-{page.viewport_size['width'] if page.viewport_size else 0}")
+    with page.expect_navigation():  # a page link
+        page.locator("nav.pages button[value='1']").first.click()
+    assert "Page 1 of 3" in page.locator("nav.pages").first.inner_text()
+    page.evaluate(f"window.location.hash = '#p{number}'")  # #p12 on another page
+    page.wait_for_selector(f"tr#p{number}.found")
+    assert problems == []
+
+
+@pytest.mark.parametrize("browser_page", ["wide", "phone"], indirect=True)
+def test_edit_keeps_the_position_and_phone_shows_standings_first(
+    server: tuple[str, Path], browser_page: tuple[Page, list[str]]
+) -> None:
+    page, problems = browser_page
+    base, _ = server
+    page.goto(f"{base}/?lang=en")
+    page.set_input_files("#file", str(example_path("held-swiss-16.trf")))
+    page.click("button.primary")
+    page.wait_for_selector("table.standings")
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    shot(page, f"results-{width}")
+    standings = page.locator("#standings").bounding_box()
+    editor = page.locator("#editor").bounding_box()
+    assert standings is not None and editor is not None
+    if width < 600:  # a phone: the standings before the editor, a scroll hint
+        assert standings["y"] < editor["y"]
+        assert page.locator("#standings .scroll-hint").is_visible()
+        assert page.locator("#standings .scroll").evaluate("e => e.scrollWidth > e.clientWidth")
+    button = page.locator("#tb-list li:nth-child(4) button[value='up:3']")
+    button.scroll_into_view_if_needed()
+    before = button.bounding_box()
+    assert before is not None
+    with page.expect_navigation():
+        button.click()
+    page.wait_for_load_state("load")
+    after = page.locator("#tb-list li:nth-child(3) button[value='up:2']").bounding_box()
+    assert after is not None
+    assert abs(after["y"] - before["y"]) < 80  # the editor stays where it was
+    assert headers(page)[:4] == ["PTS", "BH/C1", "SB", "BH"]
+    shot(page, f"after-edit-{width}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("browser_page", ["phone"], indirect=True)
+def test_pasted_crlf_comes_back_identical(
+    server: tuple[str, Path], browser_page: tuple[Page, list[str]]
+) -> None:
+    page, problems = browser_page
+    base, _ = server
+    sent: list[bytes] = []
+    page.on(
+        "request",
+        lambda request: (
+            sent.append(request.post_data_buffer or b"") if request.method == "POST" else None
+        ),
+    )
+    good = example_path("held-swiss-16.trf").read_text(encoding="utf-8")
+    lines = good.split("\n")
+    lines[4] = lines[4][:106] + "x" + lines[4][107:]  # a bad colour in column 107
+    page.goto(f"{base}/?lang=en")
+    page.fill("#text", "\n".join(lines))
+    with page.expect_navigation():
+        page.click("form.upload button.primary")
+    assert "Line 5, column 107" in page.locator("#input-error").inner_text()
+    excerpt = page.locator("#input-error pre.excerpt")
+    shot(page, "paste-error-390")
+    # the caret and the bad character are inside the box
+    assert excerpt.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    with page.expect_navigation():  # sent again as it came back
+        page.click("form.upload button.primary")
+    assert len(sent) == 2
+    assert b"\r\n" in sent[0]
+    first = sent[0].split(b'name="text"', 1)[1].split(b"\r\n--", 1)[0]
+    second = sent[1].split(b'name="text"', 1)[1].split(b"\r\n--", 1)[0]
+    assert second == first
+    assert "\ufffd".encode() not in second
+    page.fill("#text", good)  # fixed: the standings
+    with page.expect_navigation():
+        page.click("form.upload button.primary")
+    assert page.locator("table.standings").count() == 1
+    assert problems == []
+
+
+@pytest.mark.parametrize("browser_page", ["wide", "phone"], indirect=True)
+def test_compare_panel(server: tuple[str, Path], browser_page: tuple[Page, list[str]]) -> None:
+    page, problems = browser_page
+    base, _ = server
+    page.goto(f"{base}/?lang=en")
+    page.click("button[name=example][value='held-swiss-16.trf']")
+    page.wait_for_selector("table.standings")
+    page.fill("#cmp_list", "PTS, SB, BH")
+    with page.expect_navigation():
+        page.click("button[name=compare]")
+    compared = page.locator("#compare .compared")
+    assert "participants change place" in compared.inner_text()
+    assert page.locator("table.comparison tbody tr").count() > 0
+    box = page.locator("#compare").bounding_box()
+    assert box is not None and box["y"] < 200  # the page opens at the comparison
+    shot(page, f"compare-{page.viewport_size['width'] if page.viewport_size else 0}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("browser_page", ["wide", "phone"], indirect=True)
+def test_docs_load_from_the_server_only(
+    server: tuple[str, Path], browser_page: tuple[Page, list[str]]
+) -> None:
+    page, problems = browser_page
+    base, _ = server
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{base}/docs")
+    assert "/api/catalogue" in page.locator("nav.toc").inner_text()
+    shot(page, f"docs-{page.viewport_size['width'] if page.viewport_size else 0}")
+    page.locator("#catalogue summary").click()
+    page.locator("#catalogue form.try button").click()
+    page.locator("#catalogue pre.answer", has_text="200 OK").wait_for()
+    page.locator("#why summary").click()
+    page.locator("#why form.try button").click()
+    page.locator("#why pre.answer", has_text="200 OK").wait_for()
+    assert '"deciding": "PTS"' in page.locator("#why pre.answer").inner_text()
+    shot(page, f"docs-try-{page.viewport_size['width'] if page.viewport_size else 0}")
+    assert requested and all(url.startswith(base) for url in requested)
+    assert problems == []

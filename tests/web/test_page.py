@@ -10,10 +10,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from tiebreaks import compute_standings
 from tiebreaks.formats.detect import read_data
 from tiebreaks.render import standings_csv
+from tiebreaks.web.views import excerpt_window
 
 from ..test_warning_codes import EXPECTED, POINTS_DIFFER
 from .conftest import (
@@ -221,8 +224,51 @@ def test_malformed_file_shows_line_and_column(client: TestClient) -> None:
     broken = example_bytes("held-swiss-16.trf").replace(b"2150 NOR", b"21x0 NOR", 1)
     page = upload(client, broken, "broken.trf")
     assert page.status_code == 422
-    assert "Line 5, column" in page.text
-    assert '<pre class="excerpt">001    2 m    Bruno' in page.text
+    assert "Line 5, column 49:" in page.text
+    # a window of 30 characters around the column (15 before it), the caret under it
+    line = broken.decode("utf-8").split("\n")[4]
+    window = "\u2026" + line[33:63] + "\u2026"
+    assert f'<pre class="excerpt">{window}\n' + " " * 16 + "^</pre>" in page.text
+
+
+def test_the_bad_character_far_right_is_in_view(client: TestClient) -> None:
+    lines = example_bytes("held-swiss-16.trf").decode("utf-8").split("\n")
+    lines[4] = lines[4][:106] + "x" + lines[4][107:]  # the colour of round 2
+    page = upload(client, "\n".join(lines).encode("utf-8"), "broken.trf").text
+    assert "Line 5, column 107:" in page
+    excerpt = re.search(r'<pre class="excerpt">(.*?)\n( *)\^</pre>', page, re.DOTALL)
+    assert excerpt is not None
+    shown, spaces = excerpt.group(1), excerpt.group(2)
+    assert shown[len(spaces)] == "x"
+    assert len(shown) <= 32
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "excerpt", "caret"),
+    [
+        ("abc", 2, "abc", " ^"),
+        ("abc", 4, "abc", "   ^"),  # just after the end (a missing field)
+        ("abc", 0, "abc", ""),  # no column known
+        ("x" * 50, 0, "x" * 30 + "\u2026", ""),
+        (
+            "a" * 30 + "X" + "b" * 30,
+            31,
+            "\u2026" + "a" * 15 + "X" + "b" * 14 + "\u2026",
+            " " * 16 + "^",
+        ),
+        ("a" * 100 + "X", 101, "\u2026" + "a" * 29 + "X", " " * 30 + "^"),
+    ],
+)
+def test_excerpt_window(text: str, column: int, excerpt: str, caret: str) -> None:
+    assert excerpt_window(text, column) == (excerpt, caret)
+
+
+@given(st.text(st.characters(codec="ascii"), max_size=300), st.integers(1, 301))
+def test_excerpt_window_shows_the_column(text: str, column: int) -> None:
+    assume(column <= len(text))
+    excerpt, caret = excerpt_window(text, column)
+    assert excerpt[len(caret) - 1] == text[column - 1]
+    assert len(excerpt.strip("\u2026")) <= 30
 
 
 def test_paste_and_example(client: TestClient) -> None:
@@ -264,3 +310,114 @@ def test_typos_are_read_with_a_notice(client: TestClient) -> None:
     added = client.post("/standings", data={**carried(page), "edit": "add", "tb_new": "Koja"}).text
     assert listed(added)[-1] == "KS"
     assert "read &#39;Koja&#39; as" in added
+
+
+def browser_textarea(page: str) -> str:
+    """What a browser sends back of the page's textarea: the HTML parser drops the line feed
+    right after the tag and reads CR LF and CR as LF; the form sends every LF as CR LF."""
+    found = re.search(r"<textarea[^>]*>(.*?)</textarea>", page, re.DOTALL)
+    assert found is not None
+    text = html.unescape(found.group(1)).replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\n")
+    return text.replace("\n", "\r\n")
+
+
+@pytest.mark.parametrize("start", ["", "\r\n", "  "])
+def test_pasted_text_comes_back_as_pasted(client: TestClient, start: str) -> None:
+    good = example_bytes("held-swiss-16.trf").decode("utf-8").replace("\n", "\r\n")
+    broken = start + good.replace("2150 NOR", "21x0 NOR", 1) + "Ünïcödé <&> \t"
+    page = client.post("/standings", data={"text": broken})
+    assert page.status_code == 422
+    assert "\ufffd" not in page.text
+    assert browser_textarea(page.text) == broken
+    fixed = browser_textarea(page.text).replace("21x0 NOR", "2150 NOR", 1)
+    assert (
+        client.post("/standings", data={"text": fixed.removesuffix("Ünïcödé <&> \t")}).status_code
+        == 200
+    )
+
+
+def test_unknown_tiebreak_says_where_the_page_lists_every_name(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    added = client.post("/standings", data={**carried(page), "edit": "add", "tb_new": "XYZ"}).text
+    assert "unknown tie-break &#39;XYZ&#39;" in added
+    assert "tiebreaks list" not in added
+    assert "the add field&#39;s suggestions on the page" in added
+    typed = client.post("/standings", data={**carried(page), "tb": ["PTS", "XYZ"]}).text
+    assert "unknown tie-break" in typed
+    assert "tiebreaks list" not in typed
+
+
+def test_compare_on_the_page_is_the_api_s(client: TestClient) -> None:
+    page = upload(client, example_bytes("held-swiss-16.trf")).text
+    compared = client.post(
+        "/standings", data={**carried(page), "compare": "1", "cmp_list": "PTS, SB, BH"}
+    ).text
+    assert "4 of 16 participants change place." in compared
+    table = compared.split('class="comparison"', 1)[1].split("</table>", 1)[0]
+    shown = [
+        (int(a), int(b), int(number))
+        for a, b, number in re.findall(
+            r'<td class="num">(\d+)</td>\s*<td class="num">(\d+)</td>\s*'
+            r'<td class="num move">[^<]*</td>\s*<td class="num">(\d+)</td>',
+            table,
+        )
+    ]
+    body = {
+        "tournament": {"data": example_bytes("held-swiss-16.trf").decode(), "name": "t.trf"},
+        "a": {"tiebreaks": listed(page)},
+        "b": {"tiebreaks": ["PTS", "SB", "BH"]},
+    }
+    answer = client.post("/api/compare", json=body).json()
+    moved = [
+        (entry["rank_a"], entry["rank_b"], entry["start_number"])
+        for entry in answer["participants"]
+        if entry["moved"]
+    ]
+    assert shown == moved
+    assert "now behind #12 Nick" in table
+    regimes = client.post(
+        "/standings", data={**carried(page), "compare": "1", "cmp_rules": "fide-2026"}
+    ).text
+    assert "B</strong> fide-2026" in regimes
+    bad = client.post("/standings", data={**carried(page), "compare": "1", "cmp_list": "XYZ"})
+    assert "unknown tie-break &#39;XYZ&#39;" in bad.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "Swiss, 16 players (TRF)"), ("de", "Schweizer System, 16 Spieler (TRF)")],
+)
+def test_example_buttons_have_readable_titles(client: TestClient, lang: str, title: str) -> None:
+    page = client.get(f"/?lang={lang}").text
+    assert f'value="held-swiss-16.trf" title="held-swiss-16.trf">{title}</button>' in page
+    assert ">held-swiss-16.trf<" not in page
+
+
+def test_big_event_is_paged_and_found(client: TestClient) -> None:
+    lines = example_bytes("held-swiss-16.trf").decode("utf-8").split("\n")
+    players = [line for line in lines if line.startswith("001")]
+    # 16 x 15 = 240 players: the same 16 repeated with new start numbers (no games kept)
+    header = [line for line in lines if line and not line.startswith("001")]
+    many = []
+    for number in range(1, 241):
+        source = players[(number - 1) % 16]
+        name = f"Player {number:03d}".ljust(33)
+        many.append(f"001 {number:4d}{source[8:14]}{name}{source[47:84]}")
+    data = "\n".join([*header, *many]).encode("utf-8")
+    first = upload(client, data, "many.trf").text
+    assert first.count('<tr id="p') == 100
+    assert "Page 1 of 3" in first
+    found = client.post("/standings", data={**carried(first), "find": "player 205"}).text
+    assert "Page 3 of 3" in found
+    assert re.search(r'<tr id="p205" class="[^"]*\bfound\b', found)
+    assert '<th scope="row" class="name" id="found">' in found
+    by_number = client.post("/standings", data={**carried(first), "find": "#150"}).text
+    assert re.search(r'<tr id="p150" class="[^"]*\bfound\b', by_number)
+    nothing = client.post("/standings", data={**carried(first), "find": "Nobody"}).text
+    assert "No participant matches" in nothing
+    pressed = client.post(
+        "/standings", data={**carried(first), "find": "player 205", "page": "2"}
+    ).text
+    assert "Page 2 of 3" in pressed  # a page link wins over the search
+    assert 'id="found"' not in pressed

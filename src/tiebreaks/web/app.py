@@ -1,5 +1,6 @@
 """The web application: the page (``/``, ``/standings``, ``/download``), the HTTP API
-(``/api/...``) and its OpenAPI description (``/api/openapi.json``).
+(``/api/...``), its OpenAPI description (``/api/openapi.json``) and its documentation
+(``/docs``).
 
 Limits: request bodies over the limit get 413, bodies slower than ``read_timeout_seconds`` 408
 (see :mod:`.limits`); each computation runs in a worker process stopped after
@@ -24,12 +25,15 @@ from starlette.responses import Response
 from .. import __version__
 from ..errors import TiebreaksError
 from ..model.text import shown_text
+from ..render.i18n import SUPPORTED
 from .api import Api, build_router
+from .docs import docs_page
+from .i18n import best_language
 from .limits import BodyLimit, SecurityHeaders
 from .messages import READ, RequestError, problems_of, refused
 from .page import build_page_router
 from .page_jobs import warm_up
-from .responses import error_answer, is_api
+from .responses import error_answer, is_api, outcome_response
 from .schemas import with_library_schemas
 from .service import error_data
 from .worker import Runner
@@ -82,6 +86,7 @@ def create_app(
     app.include_router(build_router(Api(runner, max_upload_bytes)))
     _describe_library_documents(app)
     app.include_router(build_page_router(runner, max_upload_bytes, limit))
+    _documentation(app, runner)
     _handlers(app)
     app.add_middleware(
         BodyLimit, limit=limit, answer=error_answer, read_timeout=read_timeout_seconds
@@ -101,6 +106,20 @@ def _describe_library_documents(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _documentation(app: FastAPI, runner: Runner) -> None:
+    """``/docs``: the API's interactive documentation, rendered (in a worker) from the
+    document ``/api/openapi.json`` serves (see :mod:`.docs`)."""
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs(request: Request, lang: str = "") -> Response:
+        """The documentation page (its frame in ``lang`` or the browser's language)."""
+        code = (
+            lang if lang in SUPPORTED else best_language(request.headers.get("accept-language", ""))
+        )
+        result = await runner.run(docs_page, app.openapi(), code)
+        return outcome_response(result, runner, api=False)
 
 
 def _handlers(app: FastAPI) -> None:

@@ -74,6 +74,10 @@ class PageForms:
             partial=form.get("partial") == "1",
             download=_text(form, "download", 40),
             message=message,
+            compare=form.get("compare") == "1",
+            cmp_rules=_text(form, "cmp_rules", 60),
+            cmp_list=_text(form, "cmp_list", 2000),
+            **_position(form),
         )
 
     async def _upload(self, form: FormData) -> tuple[Upload | None, str]:
@@ -107,6 +111,15 @@ class PageForms:
         if len(upload.data) > self.max_upload:
             raise HTTPException(413, too_large_message(self.max_upload))
         return upload
+
+
+def _position(form: FormData) -> dict[str, str]:
+    """Where in the standings the page opens: the page link pressed; else the participant
+    searched for (a start number or a name); else the page the form was on."""
+    pressed = _text(form, "page", 10)
+    if pressed:
+        return {"page": pressed, "find": ""}
+    return {"page": _text(form, "at_page", 10), "find": _text(form, "find", 100)}
 
 
 def _clean_name(name: str) -> str:

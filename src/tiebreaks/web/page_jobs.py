@@ -16,9 +16,11 @@ from ..render.i18n import SUPPORTED
 from ..standings import Standings
 from . import api_jobs
 from .api_jobs import file_outcome
+from .compare_view import CompareView, compare_view
 from .i18n import web_translator
 from .messages import EXPECTED
 from .page_state import PageRequest, apply_edit, number_or_none
+from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (
     Problem,
@@ -31,6 +33,7 @@ from .service import (
     is_team,
     read,
     rounds_expected,
+    web_message,
 )
 from .views import (
     DOWNLOADS,
@@ -86,6 +89,7 @@ class Ranked:
     edit_error: str = ""
     new_item: str = ""
     notice: str = ""
+    settings: Settings | None = None
 
 
 def numbers(tournament: Tournament, request: PageRequest) -> tuple[int | None, int | None]:
@@ -120,7 +124,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             tuple(problems),
             None,
             True,
-            str(error),
+            web_message(str(error)),
             edited.error,
             edited.added,
             edited.notice,
@@ -139,6 +143,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
         edit_error=edited.error,
         new_item=edited.added,
         notice=edited.notice,
+        settings=settings,
     )
 
 
@@ -155,7 +160,7 @@ def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
             first, second = request.why_a, request.why_b
         return why_panel(standings, first, second, lang)
     except UsageError as error:
-        return Panel("error", str(error))
+        return Panel("error", web_message(str(error)))
 
 
 @dataclass(frozen=True)
@@ -198,6 +203,11 @@ class ResultsView:
     why_a: tuple[Choice, ...]
     why_b: tuple[Choice, ...]
     downloads: tuple[tuple[str, str, str], ...]
+    find: str = ""
+    why_typed: tuple[str, str] | None = None
+    compare: CompareView | None = None
+    cmp_rules: tuple[Choice, ...] = ()
+    cmp_list: str = ""
 
 
 def results_view(
@@ -232,13 +242,59 @@ def results_view(
         can_override=any(problem.overridable for problem in ranked.problems),
         blocked=ranked.blocked,
         error=ranked.error,
-        table=table(standings, lang) if standings is not None else None,
+        table=_table(standings, request, lang),
         warnings=_warnings(ranked),
         panel=panel_of(ranked, request, lang),
-        why_a=participant_choices(standings, request.why_a or default_a) if standings else (),
-        why_b=participant_choices(standings, request.why_b or default_b) if standings else (),
+        why_a=_menu(standings, request.why_a or default_a),
+        why_b=_menu(standings, request.why_b or default_b),
         downloads=DOWNLOADS,
+        find=request.find,
+        why_typed=_typed(standings, request.why_a or default_a, request.why_b or default_b),
+        compare=_compared(tournament, ranked, request, lang),
+        cmp_rules=_side_b_rules(request.cmp_rules, lang),
+        cmp_list=request.cmp_list,
     )
+
+
+def _compared(
+    tournament: Tournament, ranked: Ranked, request: PageRequest, lang: str
+) -> CompareView | None:
+    """The comparison the compare button asked for (none while the list is blocked)."""
+    if not request.compare or ranked.blocked or ranked.standings is None:
+        return None
+    assert ranked.settings is not None
+    return compare_view(
+        tournament, ranked.settings, ranked.standings, request.cmp_rules, request.cmp_list, lang
+    )
+
+
+def _side_b_rules(selected: str, lang: str) -> tuple[Choice, ...]:
+    """The regime menu of side B: the page's regime, then every regime."""
+    gettext = web_translator(lang).gettext
+    choices = rules_choices(selected, gettext)
+    return (Choice("", gettext("the same as above"), not selected), *choices[1:])
+
+
+def _table(standings: Standings | None, request: PageRequest, lang: str) -> Table | None:
+    """The page of the standings the form asks for (see :func:`.paging.paging`)."""
+    if standings is None:
+        return None
+    return table(standings, lang, paging(standings, request.page, request.find))
+
+
+def _menu(standings: Standings | None, chosen: str) -> tuple[Choice, ...]:
+    """The participants as a menu of the "why" form, when they fit in one (a menu of
+    10,000 names would weigh more than the page: larger events type a number or a name)."""
+    if standings is None or len(standings.rows) > PAGE_SIZE:
+        return ()
+    return participant_choices(standings, chosen)
+
+
+def _typed(standings: Standings | None, first: str, second: str) -> tuple[str, str] | None:
+    """The two participants of the "why" form as typed, when there is no menu."""
+    if standings is None or len(standings.rows) <= PAGE_SIZE:
+        return None
+    return first, second
 
 
 def _warnings(ranked: Ranked) -> tuple[WarningItem, ...]:
@@ -326,7 +382,7 @@ def download(request: PageRequest, max_upload: int) -> Outcome:
         try:
             return file_outcome(tournament, ranked.standings, request.download, lang, upload.source)
         except UsageError as error:
-            ranked = replace(ranked, error=str(error))
+            ranked = replace(ranked, error=web_message(str(error)))
     else:
         ranked = replace(
             ranked,

@@ -16,7 +16,7 @@ from ..errors import UsageError
 from ..model import Tournament
 from ..model.rules import rules_by_name
 from .found import RawNumber, shown
-from .service import FieldError, Upload, file_list, is_team, recommended_list
+from .service import FieldError, Upload, file_list, is_team, recommended_list, web_message
 
 #: a whole number as typed (a sign, digits)
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -43,6 +43,11 @@ class PageRequest:
     partial: bool = False
     download: str = ""
     message: str = ""
+    page: str = ""
+    find: str = ""
+    compare: bool = False
+    cmp_rules: str = ""
+    cmp_list: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
         try:
             found = resolve_list(request.new_item)
         except UsageError as error:
-            return Edited(items, origin, str(error), request.new_item)
+            return Edited(items, origin, web_message(str(error)), request.new_item)
         notice = "; ".join(
             f"read {name.typed.strip()!r} as {name.matched!r} ({name.spec})"
             for name in found

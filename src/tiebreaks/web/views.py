@@ -9,12 +9,13 @@ bidirectional formatting characters) only lay them out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
 
 from .. import __version__
 from ..engine.catalogue import resolve
@@ -37,16 +38,25 @@ from ..render.i18n import (
 from ..render.safe_text import page_text
 from ..standings import Standings
 from .i18n import LANGUAGE_NAMES, web_translator
+from .paging import Paging, paging
 from .service import Problem, Upload, detected_format, is_team
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-EXAMPLES = (
-    "held-swiss-16.trf",
-    "held-round-robin-6.trf",
-    "held-team-14.trf",
-    "held-swiss-16.pgn",
-    "seed-000-crosstable.csv",
-)
+
+
+def N_(message: str) -> str:
+    """A message marked for translation, translated where it is shown."""
+    return message
+
+
+#: the examples the upload page offers: file name and title (translated on the page)
+EXAMPLES = {
+    "held-swiss-16.trf": N_("Swiss, 16 players (TRF)"),
+    "held-round-robin-6.trf": N_("Round robin, 6 players (TRF)"),
+    "held-team-14.trf": N_("Team Swiss, 14 teams (TRF)"),
+    "held-swiss-16.pgn": N_("Swiss, 16 players (PGN)"),
+    "seed-000-crosstable.csv": N_("Round robin crosstable, 7 players (CSV)"),
+}
 FORMAT_NAMES = {
     "trf": "TRF",
     "json": "JSON (tiebreaks)",
@@ -111,9 +121,27 @@ def error_view(error: TiebreaksError, upload: Upload | None) -> ErrorView:
         return ErrorView(str(error), 0, 0, "", "")
     lines = upload.data.decode("utf-8", "replace").splitlines()
     line, column = error.location.line, error.location.column
-    excerpt = lines[line - 1][:200] if line <= len(lines) else ""
-    caret = " " * max(0, min(column, 200) - 1) + "^" if column > 0 and excerpt else ""
+    excerpt, caret = excerpt_window(lines[line - 1] if line <= len(lines) else "", column)
     return ErrorView(str(error), line, column, excerpt, caret)
+
+
+#: how many characters of the bad line the error box shows: it fits a phone's width
+EXCERPT_WIDTH = 30
+ELLIPSIS = "\u2026"
+
+
+def excerpt_window(text: str, column: int) -> tuple[str, str]:
+    """The part of a bad line around ``column`` (1 = the first character; 0 = unknown) and
+    its caret line: at most :data:`EXCERPT_WIDTH` characters, with an ellipsis where the line
+    is cut, so that the bad character and its caret are in view in a narrow box."""
+    if column <= 0 or column > len(text) + 1:
+        return text[:EXCERPT_WIDTH] + (ELLIPSIS if len(text) > EXCERPT_WIDTH else ""), ""
+    start = max(0, min(column - 1 - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    before = ELLIPSIS if start > 0 else ""
+    after = ELLIPSIS if end < len(text) else ""
+    caret = " " * (len(before) + column - 1 - start) + "^"
+    return before + text[start:end] + after, caret
 
 
 def rules_choices(selected: str, gettext: Callable[[str], str]) -> tuple[Choice, ...]:
@@ -133,9 +161,9 @@ class UploadView:
 
     common: Common
     error: ErrorView | None
-    text: str
+    text: Markup
     formats: tuple[Choice, ...]
-    examples: tuple[str, ...]
+    examples: tuple[Choice, ...]
 
 
 def upload_view(
@@ -147,7 +175,18 @@ def upload_view(
         Choice("", gettext("Detect from the content"), True),
         *tuple(Choice(key, name) for key, name in FORMAT_NAMES.items()),
     )
-    return UploadView(common(lang, max_upload), error, text, formats, EXAMPLES)
+    examples = tuple(Choice(name, gettext(title), title=name) for name, title in EXAMPLES.items())
+    return UploadView(common(lang, max_upload), error, textarea_text(text), formats, examples)
+
+
+def textarea_text(text: str) -> Markup:
+    """A pasted text as the content of its ``<textarea>``, so that the browser sends back the
+    very same characters: its line ends as line feeds before ``page_text`` (which would make
+    the carriage return of the CR LF every browser sends a U+FFFD; the HTML parser reads a
+    line end in a textarea as a line feed, and the browser sends each as CR LF again).
+    Control and bidirectional formatting characters are still shown as U+FFFD, as
+    everywhere on the page: no text of the input can hide or reorder what is shown."""
+    return escape(page_text(text.replace("\r\n", "\n").replace("\r", "\n")))
 
 
 @dataclass(frozen=True)
@@ -238,46 +277,106 @@ class Cell:
 
 @dataclass(frozen=True)
 class RowView:
-    """One line of the standings."""
+    """One line of the standings: ``shade`` alternates from one score group to the next;
+    ``found`` marks the participant a search found."""
 
     rank: str
     number: int
     name: str
     rating: str
     cells: tuple[Cell, ...]
+    title: str = ""
+    federation: str = ""
+    shade: bool = False
+    found: bool = False
 
 
 @dataclass(frozen=True)
 class Table:
-    """The standings table and the crosstable."""
+    """One page of the standings table and of the crosstable; title and federation
+    columns when the file gives them."""
 
     columns: tuple[Column, ...]
     rows: tuple[RowView, ...]
     crosstable: Crosstable
     team: bool
     drawn_by_lot: bool
+    paging: Paging
+    titles: bool = False
+    federations: bool = False
 
 
-def table(standings: Standings, lang: str) -> Table:
-    """The standings table in ``lang``: every value a button that explains it."""
+def score_shades(standings: Standings) -> list[bool]:
+    """Per row, the shade of its score group (the rows with the same first value, the
+    points): it alternates from one group to the next, so a group reads as one block."""
+    values = standings.value_columns.get(standings.columns[0]) if standings.columns else None
+    if values is None:
+        return [False] * len(standings.rows)
+    shades, shade = [], True
+    for index, value in enumerate(values):
+        if index == 0 or value != values[index - 1]:
+            shade = not shade
+        shades.append(shade)
+    return shades
+
+
+def table(standings: Standings, lang: str, page: Paging | None = None) -> Table:
+    """One page of the standings table in ``lang`` (all of it when ``page`` is None):
+    every value a button that explains it."""
+    page = page or paging(standings, "1", "")
     columns = tuple(
         Column(label, column_abbreviation(label, lang), tiebreak_name(spec, lang))
         for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
     )
     places = [standings.places.get(label) for label in standings.columns]
     team = standings.is_team
+    shades = score_shades(standings)
     rows = []
-    for row in standings.rows:
-        number = row.player.start_number
+    for index in range(page.first, page.last):
+        row = standings.rows[index]
+        player = row.player
+        number = player.start_number
         cells = tuple(
             Cell(format_value(row.values[label], lang, place) or "–", f"{number}|{label}")
             for label, place in zip(standings.columns, places, strict=True)
         )
         rank = str(row.rank) + ("*" if row.drawn_by_lot else "")
-        rating = "" if team else str(row.player.rating or "")
-        rows.append(RowView(rank, number, row.player.name, rating, cells))
-    lots = any(row.drawn_by_lot for row in standings.rows)
-    return Table(columns, tuple(rows), crosstable(standings, lang), team, lots)
+        rating = "" if team else str(player.rating or "")
+        rows.append(
+            RowView(
+                rank, number, player.name, rating, cells, player.title, player.federation,
+                shades[index], number == page.found,
+            )
+        )  # fmt: skip
+    players = standings.tournament.players
+    return Table(
+        columns,
+        tuple(rows),
+        crosstable(page_of(standings, page), lang),
+        team,
+        any(row.drawn_by_lot for row in standings.rows),
+        page,
+        not team and any(player.title for player in players),
+        not team and any(player.federation for player in players),
+    )
+
+
+def page_of(standings: Standings, page: Paging) -> Standings:
+    """The standings cut to the rows of ``page``, for the crosstable of that page; in an
+    individual event, its tournament keeps only the players the page shows and their
+    opponents (the crosstable reads every player's rounds: 10,000 players take seconds)."""
+    if page.first == 0 and page.last == len(standings.rows):
+        return standings
+    rows = standings.rows[page.first : page.last]
+    if standings.is_team:
+        return replace(standings, rows=rows)
+    wanted = {row.player.start_number for row in rows}
+    for row in rows:
+        wanted.update(
+            result.opponent for result in row.player.results if result.opponent is not None
+        )
+    players = tuple(p for p in standings.tournament.players if p.start_number in wanted)
+    return replace(standings, rows=rows, tournament=replace(standings.tournament, players=players))
 
 
 def participant_choices(standings: Standings, chosen: str) -> tuple[Choice, ...]:

@@ -91,7 +91,12 @@
     });
     form.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
       select.addEventListener("change", function () {
-        apply(form);
+        var button = form.querySelector("#settings button.apply");
+        if (button && form.requestSubmit) {
+          form.requestSubmit(button);
+        } else {
+          apply(form);
+        }
       });
     });
   }
@@ -154,6 +159,68 @@
     });
   }
 
+  /* "Computing ..." while a request of the page runs (not for a download: the page stays) */
+  function showBusy(form) {
+    var busy = document.getElementById("busy");
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (event.defaultPrevented || (submitter && submitter.name === "download")) {
+        return;
+      }
+      if (busy) {
+        busy.hidden = false;
+      }
+      if (submitter && (submitter.name === "edit" || submitter.closest("#editor, #settings"))) {
+        try {
+          sessionStorage.setItem("tiebreaks-scroll", String(window.scrollY));
+          /* the scroll is restored: no jump to the fragment first */
+          submitter.formAction = "/standings";
+        } catch (ignored) {}
+      }
+    });
+    window.addEventListener("pageshow", function () {
+      if (busy) {
+        busy.hidden = true;
+      }
+    });
+  }
+
+  /* an edit keeps the page where it was (the address's #editor is the fallback) */
+  function restoreScroll() {
+    var saved = null;
+    try {
+      saved = sessionStorage.getItem("tiebreaks-scroll");
+      sessionStorage.removeItem("tiebreaks-scroll");
+    } catch (ignored) {}
+    if (saved !== null && document.getElementById("f")) {
+      window.scrollTo(0, parseInt(saved, 10) || 0);
+    }
+  }
+
+  /* #p12 (or a crosstable link #c-12) to a participant on another page: ask for that page */
+  function followParticipantLinks(form) {
+    var find = document.getElementById("find");
+    function follow() {
+      var match = /^#(?:p|c-)(\d+)$/.exec(window.location.hash);
+      if (!match || !find || document.getElementById(window.location.hash.slice(1))) {
+        return;
+      }
+      find.value = match[1];
+      form.querySelector("button[name=go]").click();
+    }
+    window.addEventListener("hashchange", follow);
+    follow();
+    if (find) {
+      find.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          form.querySelector("button[name=go]").click();
+        }
+      });
+    }
+  }
+
+  document.querySelectorAll("form:not(.try)").forEach(showBusy);
   var upload = document.querySelector("form.upload");
   if (upload) {
     enhanceUpload(upload);
@@ -162,5 +229,7 @@
   if (form) {
     enhanceEditor(form);
     enhancePanel(form);
+    restoreScroll();
+    followParticipantLinks(form);
   }
 })();

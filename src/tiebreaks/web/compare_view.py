@@ -1,0 +1,119 @@
+"""Compare on the page: the standings as the page shows them (side A) against another rules
+regime or another tie-break list (side B), as ``tiebreaks compare`` and ``/api/compare`` do
+(:func:`~tiebreaks.services.compare.compare_standings`): who changes place, and the first
+tie-break that orders a participant differently against another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.names import resolve_list
+from ..errors import TiebreaksError
+from ..model import Tournament
+from ..render.i18n import format_value
+from ..services.compare import Change, Comparison, compare_standings
+from ..standings import Standings
+from .i18n import web_translator
+from .paging import PAGE_SIZE
+from .service import Settings, compute, web_message
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """A participant who changes place: ranks in A and B, the move, why."""
+
+    rank_a: int
+    rank_b: int
+    move: str
+    number: int
+    name: str
+    why: str
+
+
+@dataclass(frozen=True)
+class CompareView:
+    """The comparison the page shows (the first :data:`PAGE_SIZE` participants who move),
+    or why it cannot be made."""
+
+    side_a: str
+    side_b: str
+    summary: str
+    rows: tuple[CompareRow, ...]
+    error: str = ""
+
+
+def side_b_settings(side_a: Settings, rules: str, items: str) -> Settings:
+    """Side B: side A with the regime and the list typed in the compare form (an empty
+    field keeps A's)."""
+    listed = tuple(str(found.spec) for found in resolve_list(items)) if items.strip() else None
+    return Settings(
+        listed or side_a.tiebreaks,
+        rules or side_a.rules,
+        side_a.after_round,
+        side_a.unrated_rating,
+        allow_discouraged=True,
+    )
+
+
+def compare_view(
+    tournament: Tournament, side_a: Settings, standings_a: Standings, rules: str, items: str,
+    lang: str,
+) -> CompareView:  # fmt: skip
+    """The comparison of the page's standings with side B (see :func:`side_b_settings`)."""
+    gettext = web_translator(lang).gettext
+    try:
+        standings_b = compute(tournament, side_b_settings(side_a, rules, items))
+    except TiebreaksError as error:
+        return CompareView("", "", "", (), web_message(str(error)))
+    comparison = compare_standings(standings_a, standings_b)
+    moved = comparison.moved
+    summary = gettext("%(moved)s of %(count)s participants change place.") % {
+        "moved": len(moved),
+        "count": len(comparison.entries),
+    }
+    if len(moved) > PAGE_SIZE:
+        summary += " " + gettext("The first %(shown)s are listed.") % {"shown": PAGE_SIZE}
+    rows = tuple(_row(change, comparison, lang) for change in moved[:PAGE_SIZE])
+    return CompareView(_side(standings_a), _side(standings_b), summary, rows)
+
+
+def _side(standings: Standings) -> str:
+    """A side as the CLI shows it: the regime and the list."""
+    return f"{standings.rules}: {', '.join(standings.columns)}"
+
+
+def _row(change: Change, comparison: Comparison, lang: str) -> CompareRow:
+    move = f"{change.rank_a - change.rank_b:+d}"
+    return CompareRow(
+        change.rank_a,
+        change.rank_b,
+        move,
+        change.start_number,
+        change.name,
+        _why(change, comparison, lang),
+    )
+
+
+def _why(change: Change, comparison: Comparison, lang: str) -> str:
+    """Against whom the order flips and the tie-break that decides it on each side."""
+    gettext = web_translator(lang).gettext
+    reason = change.reason
+    if reason is None:
+        return gettext("only the ties around this place changed")
+    other = comparison.a.row(reason.other)
+    who = f"#{reason.other} {other.player.name}"
+    side = (
+        gettext("now ahead of %(other)s") if reason.ahead_in_b else gettext("now behind %(other)s")
+    )
+    tied = gettext("still tied")
+
+    def decided(label: str | None, own: Fraction | None, theirs: Fraction | None) -> str:
+        if label is None:
+            return tied
+        values = [format_value(value, lang) or "–" for value in (own, theirs)]
+        return f"{label} {values[0]} : {values[1]}"
+
+    decided_a = decided(reason.label_a, reason.value_a, reason.other_value_a)
+    decided_b = decided(reason.label_b, reason.value_b, reason.other_value_b)
+    return f"{side % {'other': who}} (A: {decided_a}; B: {decided_b})"
