@@ -210,8 +210,8 @@ def file_outcome(
 def _content(tournament: Tournament, result: Standings, output: str, lang: str) -> str | bytes:
     if output == "standings-json":
         return render_standings(result, "json", lang)
-    if output == "pdf" and importlib.util.find_spec("weasyprint") is None:
-        raise UsageError("PDF output needs WeasyPrint on the server (pip install 'tiebreaks[pdf]')")
+    if output == "pdf" and importlib.util.find_spec("reportlab") is None:
+        raise UsageError("PDF output needs ReportLab on the server (pip install 'tiebreaks[web]')")
     return write_data(tournament, result, output, lang)
 
 
