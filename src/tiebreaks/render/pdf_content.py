@@ -44,7 +44,8 @@ SCORE_ACRONYMS = ("PTS", "POINTS", "MP", "GP")
 class TableContent:
     """A table: its header row, its body rows (texts), which columns hold a name (left-aligned,
     clipped when too long), the body rows of every other score group (shaded), the note
-    printed above it and the columns of results (first, last: centred)."""
+    printed above it, the columns of results (first, last: centred) and the cells (column,
+    body row) that stand for no game (a participant against themself in a square)."""
 
     header: tuple[str, ...]
     rows: list[list[str]]
@@ -52,6 +53,7 @@ class TableContent:
     shaded: tuple[tuple[int, int], ...]
     note: str = ""
     centred: tuple[int, int] | None = None
+    blocked: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,13 @@ def crosstable_table(
         for row in table.rows
     ]
     results = (3, 2 + len(table.headers))
-    return TableContent(header, rows, 2, shaded, shown_text(table.note), results)
+    blocked = tuple(
+        (3 + column, position)
+        for position, row in enumerate(table.rows)
+        for column, cell in enumerate(row.cells)
+        if cell.css == "self"
+    )
+    return TableContent(header, rows, 2, shaded, shown_text(table.note), results, blocked)
 
 
 def explanation_blocks(standings: Standings, lang: str) -> tuple[ParticipantBlock, ...]:

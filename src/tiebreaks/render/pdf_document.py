@@ -53,6 +53,7 @@ CELL_PADDING = 2.5
 SHADE = colors.Color(0.88, 0.88, 0.88)
 HEADER_SHADE = colors.Color(0.78, 0.80, 0.86)
 RULE = colors.Color(0.72, 0.72, 0.72)
+BLOCKED = colors.Color(0.35, 0.35, 0.35)
 ELLIPSIS = "…"
 #: the room a heading needs below it on a page (else it starts the next page)
 HEADING_ROOM: float = 30 * mm
@@ -189,6 +190,9 @@ def table_flowable(
         style.append(("ALIGN", (first, 0), (last, -1), "CENTER"))
     for first, last in table.shaded:  # body rows: the header is row 0
         style.append(("BACKGROUND", (0, first + 1), (-1, last + 1), SHADE))
+    for column, body_row in table.blocked:
+        cell = (column, body_row + 1)
+        style.append(("BACKGROUND", cell, cell, BLOCKED))
     height = size * 1.55
     return LongTable(
         rows,
