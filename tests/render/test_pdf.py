@@ -254,3 +254,19 @@ def test_forfeits_and_byes_reach_the_crosstable() -> None:
     standings = compute_standings(builder.build("Byes"), "PTS")
     lines = {line for lines in page_lines(read(standings)) for line in lines}
     assert any(line[1:] == ("1", "Player 1", "2w+", "3b½", "1.5") for line in lines)
+
+
+def test_chinese_and_japanese_names_print_in_the_fallback_font() -> None:
+    from tiebreaks.render.pdf_fonts import fallback_font
+
+    if not fallback_font():
+        pytest.skip("no font with Chinese letters here (Debian: fonts-droid-fallback)")
+    builder = Builder(rounds=1)
+    builder.player(1, "王, 小明").player(2, "山田, 太郎 (Yamada)").game(1, 1, 2, "1-0")
+    standings = compute_standings(builder.build("国际公开赛"), "PTS")
+    reader = read(standings)
+    text = flat_text(reader)
+    for name in ("王, 小明", "山田, 太郎 (Yamada)", "国际公开赛"):
+        assert text.count(name) >= 2, name  # both tables, or the title and the page head
+    fonts = reader.pages[0]["/Resources"]["/Font"].get_object()
+    assert any("Fallback" in str(font.get_object()["/BaseFont"]) for font in fonts.values())

@@ -38,7 +38,7 @@ from reportlab.platypus import (
 
 from .. import __version__
 from .pdf_content import ParticipantBlock, PdfContent, TableContent
-from .pdf_fonts import register_fonts
+from .pdf_fonts import FALLBACK, font_runs, needs_fallback, register_fonts
 
 #: page margins: the running header and footer stand inside the top and bottom ones
 SIDE_MARGIN: float = 10 * mm
@@ -103,7 +103,7 @@ def _natural_widths(table: TableContent, font: str, bold: str, size: float) -> l
     widths = []
     for column, title in enumerate(table.header):
         distinct = {row[column] for row in table.rows}
-        widest = max((stringWidth(text, font, size) for text in distinct), default=0.0)
+        widest = max((text_width(text, font, size) for text in distinct), default=0.0)
         widths.append(max(widest, stringWidth(title, bold, size)) + 2 * CELL_PADDING)
     return widths
 
@@ -142,14 +142,35 @@ def _column_widths(table: TableContent, natural: list[float], layout: Layout) ->
     return widths
 
 
+def text_width(text: str, font: str, size: float) -> float:
+    """The width of ``text`` at ``size``, its letters that ``font`` lacks in the fallback
+    font."""
+    if not needs_fallback(text):
+        return float(stringWidth(text, font, size))
+    return sum(
+        float(stringWidth(run, FALLBACK if other else font, size)) for other, run in font_runs(text)
+    )
+
+
+def markup(text: str) -> str:
+    """``text`` as paragraph markup: escaped, its letters that the regular font lacks in the
+    fallback font."""
+    if not needs_fallback(text):
+        return escape(text)
+    return "".join(
+        f'<font face="{FALLBACK}">{escape(run)}</font>' if other else escape(run)
+        for other, run in font_runs(text)
+    )
+
+
 def shortened(text: str, font: str, size: float, width: float) -> str:
     """``text``, or its longest start that fits ``width`` with "…" after it."""
-    if stringWidth(text, font, size) <= width:
+    if text_width(text, font, size) <= width:
         return text
     low, high = 0, len(text)
     while low < high:  # the longest start that fits, by bisection
         middle = (low + high + 1) // 2
-        if stringWidth(text[:middle].rstrip() + ELLIPSIS, font, size) <= width:
+        if text_width(text[:middle].rstrip() + ELLIPSIS, font, size) <= width:
             low = middle
         else:
             high = middle - 1
@@ -166,10 +187,13 @@ def table_flowable(
     widths = _column_widths(table, natural, layout)
     room = widths[table.name_column] - 2 * CELL_PADDING
     name = table.name_column
-    rows: list[list[str]] = [list(table.header)]
+    rows: list[list[str | Paragraph]] = [list(table.header)]
+    mixed = ParagraphStyle("cell", fontName=regular, fontSize=size, leading=size * 1.2)
     for row in table.rows:
-        cells = list(row)
-        cells[name] = shortened(cells[name], regular, size, room)
+        cells: list[str | Paragraph] = list(row)
+        shown = shortened(row[name], regular, size, room)
+        # a name with letters of the fallback font is a paragraph (two fonts on a line)
+        cells[name] = Paragraph(markup(shown), mixed) if needs_fallback(shown) else shown
         rows.append(cells)
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), regular, size, size * 1.2),
@@ -249,25 +273,25 @@ def _story(content: PdfContent, layout: Layout, measured: list[list[float]]) -> 
     _ = content.gettext
     fonts = register_fonts()
     styles = _styles(*fonts)
-    story: list[Flowable] = [Paragraph(escape(content.title), styles.title)]
-    story += [Paragraph(escape(line), styles.body) for line in content.header_lines]
+    story: list[Flowable] = [Paragraph(markup(content.title), styles.title)]
+    story += [Paragraph(markup(line), styles.body) for line in content.header_lines]
     story += _heading(_("Tie-breaks"), styles)
-    legend = " · ".join(f"<b>{escape(label)}</b> {escape(name)}" for label, name in content.legend)
+    legend = " · ".join(f"<b>{markup(label)}</b> {markup(name)}" for label, name in content.legend)
     story.append(Paragraph(legend, styles.small))
     story += _heading(_("Standings"), styles)
     story.append(table_flowable(content.standings, measured[0], layout, fonts))
     if content.drawn_by_lot:
-        story.append(Paragraph(escape(_("* place decided by drawing of lots")), styles.small))
+        story.append(Paragraph(markup(_("* place decided by drawing of lots")), styles.small))
     story += _heading(_("Crosstable"), styles)
-    story.append(Paragraph(escape(content.crosstable.note), styles.small))
+    story.append(Paragraph(markup(content.crosstable.note), styles.small))
     story.append(table_flowable(content.crosstable, measured[1], layout, fonts))
     if content.warnings:
         story += _heading(_("Warnings"), styles)
-        story += [Paragraph(escape(warning), styles.small) for warning in content.warnings]
+        story += [Paragraph(markup(warning), styles.small) for warning in content.warnings]
     if content.explanations:
-        story += [PageBreak(), Paragraph(escape(_("Explanations")), styles.heading)]
+        story += [PageBreak(), Paragraph(markup(_("Explanations")), styles.heading)]
         hint = _("Each value line by line, as the program computed it.")
-        story.append(Paragraph(escape(hint), styles.small))
+        story.append(Paragraph(markup(hint), styles.small))
         for block in content.explanations:
             story += _participant(block, styles)
     story.append(Spacer(1, 1))
@@ -278,18 +302,18 @@ def _heading(text: str, styles: Styles) -> list[Flowable]:
     """A heading, on a new page when fewer than a few lines would follow it on this one
     (a heading is not kept with a whole table: that would push a long table to the next
     page)."""
-    return [CondPageBreak(HEADING_ROOM), Paragraph(escape(text), styles.heading)]
+    return [CondPageBreak(HEADING_ROOM), Paragraph(markup(text), styles.heading)]
 
 
 def _participant(block: ParticipantBlock, styles: Styles) -> list[Flowable]:
     """One participant's block: the name, then each value in one compact paragraph (its
     definition, then its lines separated by " · ")."""
-    flowables: list[Flowable] = [Paragraph(escape(block.head), styles.participant)]
+    flowables: list[Flowable] = [Paragraph(markup(block.head), styles.participant)]
     for value in block.values:
-        text = f"<b>{escape(value.head)}</b>: {escape(value.definition)}"
+        text = f"<b>{markup(value.head)}</b>: {markup(value.definition)}"
         if value.lines:
             text += "<br/>" + " · ".join(
-                f"<b>{escape(amount)}</b> {escape(words)}" if amount else escape(words)
+                f"<b>{escape(amount)}</b> {markup(words)}" if amount else markup(words)
                 for amount, words in value.lines
             )
         flowables.append(Paragraph(text, styles.value))
@@ -325,7 +349,13 @@ def _canvas_maker(content: PdfContent, font: str) -> Callable[..., Canvas]:
             self.setFont(font, 8)
             self.setFillColor(colors.Color(0.3, 0.3, 0.3))
             room = width - 2 * SIDE_MARGIN
-            self.drawString(SIDE_MARGIN, height - 10 * mm, shortened(title, font, 8, room))
+            left = SIDE_MARGIN
+            for other, run in font_runs(shortened(title, font, 8, room)):
+                face = FALLBACK if other else font
+                self.setFont(face, 8)
+                self.drawString(left, height - 10 * mm, run)
+                left += stringWidth(run, face, 8)
+            self.setFont(font, 8)
             self.drawRightString(width - SIDE_MARGIN, 8 * mm, numbering)
             self.restoreState()
 
