@@ -10,6 +10,7 @@ import io
 import sys
 from collections import defaultdict
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -268,5 +269,6 @@ def test_chinese_and_japanese_names_print_in_the_fallback_font() -> None:
     text = flat_text(reader)
     for name in ("王, 小明", "山田, 太郎 (Yamada)", "国际公开赛"):
         assert text.count(name) >= 2, name  # both tables, or the title and the page head
-    fonts = reader.pages[0]["/Resources"]["/Font"].get_object()
+    resources: Any = reader.pages[0]["/Resources"]
+    fonts: dict[str, Any] = resources["/Font"].get_object()
     assert any("Fallback" in str(font.get_object()["/BaseFont"]) for font in fonts.values())
