@@ -272,3 +272,14 @@ def test_chinese_and_japanese_names_print_in_the_fallback_font() -> None:
     resources: Any = reader.pages[0]["/Resources"]
     fonts: dict[str, Any] = resources["/Font"].get_object()
     assert any("Fallback" in str(font.get_object()["/BaseFont"]) for font in fonts.values())
+
+
+def test_markup_in_names_prints_as_written() -> None:
+    """Paragraphs (the title, the explanations) are markup to ReportLab: a name's "<", ">"
+    and "&" must print as they are, and change nothing."""
+    name = '<font size="40">Big</font> & <b>Co</b>'
+    builder = Builder(rounds=1).player(1, name).player(2, "B &amp; C")
+    standings = compute_standings(builder.game(1, 1, 2, "=").build(f"Open {name}"), "PTS")
+    text = flat_text(read(standings, explanations=True))
+    assert text.count(name) >= 4  # title, page head, both tables, the explanations
+    assert "B &amp; C" in text

@@ -109,9 +109,9 @@ def _natural_widths(table: TableContent, font: str, bold: str, size: float) -> l
 
 
 def choose_layout(tables: tuple[TableContent, ...], measured: list[list[float]]) -> Layout:
-    """Portrait at the normal size when every table fits its width (the name column at its
-    natural width, or at least :data:`NAME_MINIMUM`), else landscape at the largest size
-    that fits, else landscape at the smallest size."""
+    """Portrait at the normal size when every table fits its width (a name column wider than
+    :data:`NAME_MINIMUM` may be shortened to it), else landscape at the largest size that
+    fits, else landscape at the smallest size."""
     base = TABLE_SIZES[0]
     for pagesize, sizes in ((A4, TABLE_SIZES[:1]), (landscape(A4), TABLE_SIZES)):
         for size in sizes:
