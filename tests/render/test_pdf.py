@@ -150,6 +150,8 @@ def test_explanations_when_asked_one_block_per_participant() -> None:
         head = f"{row.rank}. {row.player.name} #{row.player.start_number}"
         assert text.count(head) == 1, head
     assert text.index("1. Bruno #2") < text.index("16. Lais #10")
+    for label in standings.columns:  # every value of every participant, none lost at a page end
+        assert text.count(f"{label} = ") == len(standings.rows), label
 
 
 def test_a_wide_table_prints_in_landscape() -> None:

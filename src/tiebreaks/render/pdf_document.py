@@ -39,6 +39,7 @@ from reportlab.platypus import (
 from .. import __version__
 from .pdf_content import ParticipantBlock, PdfContent, TableContent
 from .pdf_fonts import FALLBACK, font_runs, needs_fallback, register_fonts
+from .pdf_text import TextBlock
 
 #: page margins: the running header and footer stand inside the top and bottom ones
 SIDE_MARGIN: float = 10 * mm
@@ -55,6 +56,8 @@ HEADER_SHADE = colors.Color(0.78, 0.80, 0.86)
 RULE = colors.Color(0.72, 0.72, 0.72)
 BLOCKED = colors.Color(0.35, 0.35, 0.35)
 ELLIPSIS = "…"
+#: the type size of the explanations
+EXPLANATION_SIZE = 7.5
 #: the room a heading needs below it on a page (else it starts the next page)
 HEADING_ROOM: float = 30 * mm
 
@@ -237,7 +240,6 @@ class Styles:
     body: ParagraphStyle
     small: ParagraphStyle
     participant: ParagraphStyle
-    value: ParagraphStyle
 
 
 def _styles(regular: str, bold: str) -> Styles:
@@ -264,7 +266,6 @@ def _styles(regular: str, bold: str) -> Styles:
             spaceBefore=6,
             keepWithNext=1,
         ),
-        value=ParagraphStyle("value", body, fontSize=7.5, leading=9, leftIndent=8, spaceAfter=1),
     )
 
 
@@ -306,17 +307,29 @@ def _heading(text: str, styles: Styles) -> list[Flowable]:
 
 
 def _participant(block: ParticipantBlock, styles: Styles) -> list[Flowable]:
-    """One participant's block: the name, then each value in one compact paragraph (its
-    definition, then its lines separated by " · ")."""
+    """One participant's block: the name, then each value in one compact block (its head
+    and definition, then its lines separated by " · ")."""
     flowables: list[Flowable] = [Paragraph(markup(block.head), styles.participant)]
+    fonts = register_fonts()
     for value in block.values:
-        text = f"<b>{markup(value.head)}</b>: {markup(value.definition)}"
+        head = [(True, value.head + ":"), (False, value.definition)]
+        parts: list[list[tuple[bool, str]]] = [head]
         if value.lines:
-            text += "<br/>" + " · ".join(
-                f"<b>{escape(amount)}</b> {markup(words)}" if amount else markup(words)
-                for amount, words in value.lines
+            runs: list[tuple[bool, str]] = []
+            for position, (amount, words) in enumerate(value.lines):
+                separator = " ·" if position + 1 < len(value.lines) else ""
+                runs += [(True, amount), (False, words + separator)]
+            parts.append(runs)
+        flowables.append(
+            TextBlock(
+                parts,
+                fonts,
+                EXPLANATION_SIZE,
+                leading=EXPLANATION_SIZE * 1.2,
+                indent=8,
+                space_before=1,
             )
-        flowables.append(Paragraph(text, styles.value))
+        )
     return flowables
 
 
