@@ -172,6 +172,8 @@ def test_team_pdf_has_the_teams_and_their_matches() -> None:
     text = flat_text(reader)
     assert standings.tournament.name in text
     assert "Classement" in text
+    assert "au premier échiquier (b Blancs, n Noirs) et points de partie." in text
+    assert "survolez" not in text  # nothing to hover over on paper
     lines = {line for lines in page_lines(reader) for line in lines}
     for row in standings.rows:
         assert any(line[1:3] == (str(row.player.start_number), row.player.name) for line in lines)

@@ -208,6 +208,16 @@ def crosstable_table(
         ]
         for row in table.rows
     ]
+    note = table.note
+    if standings.is_team and not table.square:  # the page's note says "hover": not on paper
+        translations = translator(lang)
+        note = translations.gettext(
+            "Each cell: the opposing team's number, the colour on board 1 (%(white)s White,"
+            " %(black)s Black) and the game points."
+        ) % {
+            "white": translations.pgettext("colour letter", "w"),
+            "black": translations.pgettext("colour letter", "b"),
+        }
     results = (3, 2 + len(table.headers))
     blocked = tuple(
         (3 + column, position)
@@ -215,7 +225,7 @@ def crosstable_table(
         for column, cell in enumerate(row.cells)
         if cell.css == "self"
     )
-    return TableContent(header, rows, 2, shaded, shown_text(table.note), results, blocked)
+    return TableContent(header, rows, 2, shaded, shown_text(note), results, blocked)
 
 
 def explanation_blocks(standings: Standings, lang: str) -> tuple[ParticipantBlock, ...]:
