@@ -42,7 +42,7 @@ def test_every_registered_part_loads_inside_its_package(
         assert path.startswith("."), (name, path)  # relative: inside the registering package
         module = importlib.util.resolve_name(path.partition(":")[0], package)
         assert module.startswith(package + "."), (name, path)
-        if name == "pdf":  # WeasyPrint is optional; its module must still import
+        if name == "pdf":  # ReportLab is optional; its module must still import
             importlib.import_module(module)
             continue
         assert callable(load(path, package)), (name, path)

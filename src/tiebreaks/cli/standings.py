@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import UsageError
 from ..formats.files import check_outputs
 from ..render import STANDINGS_FORMATS
 from ..render.standings import render_standings
@@ -20,6 +21,11 @@ from .options import RULES_HELP, emit, read, standings_for, tournament_options
 )
 @click.option("--lang", default="en", help="Language of text, HTML and PDF: en de it fr es.")
 @click.option("--output", "-o", help="Write to this file (atomically) instead of the screen.")
+@click.option(
+    "--explanations",
+    is_flag=True,
+    help="PDF: every value explained after the tables, one block per participant.",
+)
 @click.option("--lots", "lots_seed", type=int, help="Break remaining ties by lot with this seed.")
 @tournament_options
 def standings(
@@ -29,6 +35,7 @@ def standings(
     output_format: str,
     lang: str,
     output: str | None,
+    explanations: bool,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
@@ -37,6 +44,8 @@ def standings(
     crosstable; '-' reads standard input)."""
 
     guarded(lambda: check_outputs([output], [file, ratings_file]))
+    if explanations and output_format != "pdf":
+        guarded(_explanations_need_pdf)
 
     def run() -> str | bytes:
         tournament = read(file, ratings_file, rating_order, options)
@@ -47,7 +56,14 @@ def standings(
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
         KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
-        return render_standings(result, output_format, lang)
+        return render_standings(result, output_format, lang, explanations=explanations)
 
     emit(guarded(run), output)
     LEAVE_AT_ONCE.append(True)  # everything is written: see run()
+
+
+def _explanations_need_pdf() -> None:
+    raise UsageError(
+        "--explanations applies to --format pdf (the HTML page always has the explanations;"
+        " 'tiebreaks explain FILE PLAYER' prints them as text)"
+    )

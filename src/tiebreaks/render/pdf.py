@@ -1,24 +1,32 @@
-"""The standings as a PDF (``--format pdf``): the HTML page printed by WeasyPrint.
+"""The standings as a PDF (``--format pdf``), the print an arbiter publishes.
 
-The page is rendered in print mode: every explanation open, the explanations starting on a
-new page, A4 (landscape when the tables are wide, see
-:data:`tiebreaks.render.html.LANDSCAPE_COLUMNS`) with page numbers. WeasyPrint is an optional
-dependency (``pip install tiebreaks[pdf]``); without it a UsageError says how to install it.
+By default the standings and the crosstable (A4, landscape when a table does not fit in
+portrait, header rows repeated on every page, no row split across pages, score groups shaded,
+the event's name and "page N of M" on every page); the explanations, one compact block per
+participant, only when asked (``explanations=True``, ``--explanations``). The content is
+:mod:`~tiebreaks.render.pdf_content`, the layout :mod:`~tiebreaks.render.pdf_document`
+(ReportLab, an optional dependency: ``pip install 'tiebreaks[pdf]'``; without it a UsageError
+says how to install it).
 """
 
 from __future__ import annotations
 
 from ..errors import UsageError
 from ..standings import Standings
-from .html import render_page
+from .pdf_content import pdf_content
+
+#: what to install when ReportLab is missing
+INSTALL_HINT = "PDF output needs ReportLab: pip install 'tiebreaks[pdf]'"
 
 
-def standings_pdf(standings: Standings, lang: str = "en") -> bytes:
-    """The standings as PDF bytes in ``lang`` (en, de, it, fr, es)."""
-    page = render_page(standings, lang, print_mode=True)
+def standings_pdf(standings: Standings, lang: str = "en", *, explanations: bool = False) -> bytes:
+    """The standings as PDF bytes in ``lang`` (en, de, it, fr, es); with ``explanations``,
+    every value explained after the tables."""
+    content = pdf_content(standings, lang, explanations=explanations)
     try:
-        from weasyprint import HTML  # type: ignore[import-untyped]  # noqa: PLC0415 (optional: pdf)
-    except ImportError:
-        raise UsageError("PDF output needs WeasyPrint: pip install 'tiebreaks[pdf]'") from None
-    document: bytes = HTML(string=page, base_url=None).write_pdf()
-    return document
+        from .pdf_document import pdf_bytes  # noqa: PLC0415 (optional: pdf)
+    except ImportError as error:
+        if error.name is not None and error.name.partition(".")[0] == "reportlab":
+            raise UsageError(INSTALL_HINT) from None
+        raise
+    return pdf_bytes(content)

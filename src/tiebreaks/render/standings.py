@@ -12,7 +12,7 @@ from . import STANDINGS_FORMATS
 __all__ = ["STANDINGS_FORMATS", "render_standings"]
 
 #: each format's writer, loaded when its format is asked for (a text run loads neither Jinja2
-#: nor the CSV writer; PDF needs WeasyPrint, an optional dependency)
+#: nor the CSV writer; PDF needs ReportLab, an optional dependency)
 RENDERERS = {
     "text": ".text:standings_text",
     "json": ".json:standings_json",
@@ -24,10 +24,15 @@ RENDERERS = {
 IN_A_LANGUAGE = ("text", "html", "pdf")
 
 
-def render_standings(result: Standings, output_format: str, lang: str = "en") -> str | bytes:
+def render_standings(
+    result: Standings, output_format: str, lang: str = "en", *, explanations: bool = False
+) -> str | bytes:
     """The standings in one of :data:`STANDINGS_FORMATS` (text, HTML and PDF in ``lang``);
-    PDF is bytes, the others text."""
+    PDF is bytes, the others text. ``explanations`` adds every value explained to the PDF
+    (the HTML page always has them)."""
     if output_format not in RENDERERS:
         raise ValueError(f"no standings format {output_format!r}")
     render: Callable[..., str | bytes] = load(RENDERERS[output_format], __package__)
+    if output_format == "pdf":
+        return render(result, lang, explanations=explanations)
     return render(result, lang) if output_format in IN_A_LANGUAGE else render(result)

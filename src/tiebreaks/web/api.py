@@ -315,6 +315,7 @@ def _convert_routes(router: APIRouter, api: Api) -> None:
             settings_of(request),
             request.to,
             request.lang,
+            request.explanations,
         )
 
     @_post(router, "/convert/upload", "Download (upload)", files)
@@ -325,5 +326,10 @@ def _convert_routes(router: APIRouter, api: Api) -> None:
         parsed = parse_options(ConvertOptions, options)
         upload = await api.uploaded(file, format)
         return await api.answer(
-            api_jobs.convert, upload, settings_of(parsed), parsed.to, parsed.lang
+            api_jobs.convert,
+            upload,
+            settings_of(parsed),
+            parsed.to,
+            parsed.lang,
+            parsed.explanations,
         )

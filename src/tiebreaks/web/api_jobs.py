@@ -182,37 +182,48 @@ def summary(upload: Upload, result: Standings) -> dict[str, Any]:
     }
 
 
-def convert(upload: Upload, settings: Settings, output: str, lang: str) -> Outcome:
-    """The standings or the tournament in one of :data:`FILE_TYPES` (as a download)."""
+def convert(
+    upload: Upload, settings: Settings, output: str, lang: str, explanations: bool = False
+) -> Outcome:
+    """The standings or the tournament in one of :data:`FILE_TYPES` (as a download);
+    ``explanations``: the PDF explains every value after the tables."""
 
     def action() -> Outcome:
         code = check_language(lang)
         tournament = read(upload)
-        return file_outcome(tournament, compute(tournament, settings), output, code, upload.source)
+        result = compute(tournament, settings)
+        return file_outcome(tournament, result, output, code, upload.source, explanations)
 
     return guarded(action)
 
 
 def file_outcome(
-    tournament: Tournament, result: Standings, output: str, lang: str, source: str
+    tournament: Tournament,
+    result: Standings,
+    output: str,
+    lang: str,
+    source: str,
+    explanations: bool = False,
 ) -> Outcome:
     """A download: the standings or the tournament in ``output`` (one of :data:`FILE_TYPES`),
     named after the uploaded file."""
     if output not in FILE_TYPES:
         raise UsageError(f"unknown output format {output!r}; formats: {', '.join(FILE_TYPES)}")
-    content = _content(tournament, result, output, lang)
+    content = _content(tournament, result, output, lang, explanations)
     media_type, ending = FILE_TYPES[output]
     body = content.encode("utf-8") if isinstance(content, str) else content
     disposition = content_disposition(source, ending)
     return Outcome(200, media_type, body, (("content-disposition", disposition),))
 
 
-def _content(tournament: Tournament, result: Standings, output: str, lang: str) -> str | bytes:
+def _content(
+    tournament: Tournament, result: Standings, output: str, lang: str, explanations: bool
+) -> str | bytes:
     if output == "standings-json":
         return render_standings(result, "json", lang)
-    if output == "pdf" and importlib.util.find_spec("weasyprint") is None:
-        raise UsageError("PDF output needs WeasyPrint on the server (pip install 'tiebreaks[pdf]')")
-    return write_data(tournament, result, output, lang)
+    if output == "pdf" and importlib.util.find_spec("reportlab") is None:
+        raise UsageError("PDF output needs ReportLab on the server (pip install 'tiebreaks[web]')")
+    return write_data(tournament, result, output, lang, explanations=explanations)
 
 
 #: names Windows keeps for devices, whatever the ending ("con.csv" cannot be saved)

@@ -149,6 +149,9 @@ class ConvertOptions(RankingOptions):
 
     to: Output = Field(description="Output format")
     lang: Language = Field("en", description="Language of text, HTML and PDF")
+    explanations: bool = Field(
+        False, description="PDF: every value explained after the tables (one block per participant)"
+    )
 
 
 class StandingsRequest(StandingsOptions):
