@@ -31,15 +31,15 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.catalogue import definition
-from ..engine.registry import Kind
 from ..engine.context import Context
+from ..engine.registry import Kind
 from ..engine.trace import Trace, group_tracer_for, tracer_for
 from ..errors import UsageError
 from ..services.explain import computed_context
 from ..standings import Standings
 from .explanations.words import Words, describer_for
 from .i18n import check_language, tiebreak_name, translator
-from .safe_text import shown_text
+from ..model.text import shown_text
 
 #: the gettext catalog of each language (the code checked once)
 _catalog_of = lru_cache(maxsize=None)(translator)
@@ -311,6 +311,7 @@ def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
         "shared": builder.shared,
         "values": values,
         "cut": builder.templates.add(translator(code).gettext("cut: %(reason)s"), ("reason",)),
+        "undefined": translator(code).gettext("undefined"),
         "total": builder.templates.add(
             translator(code).gettext("total of the %(count)s lines kept"), ("count",)
         ),

@@ -93,7 +93,7 @@
     title.appendChild(document.createTextNode(": "));
     title.appendChild(make("code", "", label[0]));
     title.appendChild(document.createTextNode(" = "));
-    title.appendChild(make("strong", "value", shown));
+    title.appendChild(make("strong", "value", shown === "–" ? all.undefined : shown));
     title.appendChild(make("span", "tiebreak-name", " " + label[1]));
     box.appendChild(title);
     var rows = value[1];
