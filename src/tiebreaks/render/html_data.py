@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -35,11 +35,11 @@ from ..engine.context import Context
 from ..engine.registry import Kind
 from ..engine.trace import Trace, group_tracer_for, tracer_for
 from ..errors import UsageError
+from ..model.text import shown_text
 from ..services.explain import computed_context
 from ..standings import Standings
 from .explanations.words import Words, describer_for
 from .i18n import check_language, tiebreak_name, translator
-from ..model.text import shown_text
 
 #: the gettext catalog of each language (the code checked once)
 _catalog_of = lru_cache(maxsize=None)(translator)
@@ -273,8 +273,9 @@ class _Builder:
         return values
 
     def steps_only(self, trace: Trace, words: TemplateWords) -> list[Node]:
-        """The steps of a member's group trace (its lines are the group's, told once)."""
-        _, _, steps = describer_for(trace.spec.acronym)(trace, words)
+        """The steps of a member's group trace (its lines are the group's, told once: the
+        describer gets the trace without them)."""
+        _, _, steps = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
 
 
