@@ -126,6 +126,15 @@ def test_a_tied_group_shows_its_mini_table(browser: Browser, tmp_path: Path) -> 
     page.context.close()
 
 
+def test_a_result_leads_to_the_opponent(browser: Browser, tmp_path: Path) -> None:
+    """Bruno's first round, "10b1": a click goes to #10's line of the crosstable."""
+    page, errors = opened(browser, written(swiss(), tmp_path))
+    page.locator("tr#c-2 td").nth(2).click()
+    assert page.evaluate("location.hash") == "#c-10"
+    assert errors == []
+    page.context.close()
+
+
 def test_the_row_of_the_address_is_highlighted(browser: Browser, tmp_path: Path) -> None:
     """``#p12`` (CSS :target, no script needed) gives Nick's row the highlight colour."""
     page, _ = opened(browser, written(swiss(), tmp_path) + "#p12", script=False)
@@ -172,7 +181,8 @@ def test_without_javascript_the_tables_are_there(browser: Browser, tmp_path: Pat
     page, _ = opened(browser, written(standings, tmp_path), script=False)
     assert page.locator("table.standings tbody tr").count() == len(standings.rows)
     assert page.locator("table.crosstable tbody tr").count() == len(standings.rows)
-    assert page.locator("tr#p4 td.value").nth(3).inner_text() == "9.25"
+    assert page.locator("tr#p4 > *").nth(8).inner_text() == "9.25"  # after rank ... rating
+    assert page.locator("td.value").count() == 0
     assert page.locator("#explain").is_hidden()
     assert page.locator("table.standings.explainable").count() == 0
     page.context.close()

@@ -5,7 +5,8 @@ with localised names, the standings table and a crosstable, as plain HTML (they 
 script, and print with their header rows repeated and no row split). Every value is explained
 on demand: the explanations travel as compact data (:mod:`.html_data`: sentence templates from
 the gettext catalogs and their fields, a tied group's mini-table once per group) in one
-``<script type="application/json">`` island, and a few lines of inline script render the
+``<script type="application/gzip">`` island (JSON, gzipped, in base64), and a few lines of
+inline script render the
 explanation of a value when it is clicked, in the page's language. So the page grows with the
 games, not with the games times the members of each tied group. Without script a value is
 plain text (no link: a per-participant explanation in HTML would be the size this page
@@ -192,6 +193,11 @@ class Page:
     data: str = ""
     federations: bool = False
     titles: bool = False
+
+    @property
+    def first_value(self) -> int:
+        """The position of the first value cell in a line of the standings table."""
+        return 3 + self.titles + self.federations + (not self.is_team)
 
 
 def standings_html(standings: Standings, lang: str = "en") -> str:

@@ -23,6 +23,8 @@ do.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -41,6 +43,8 @@ from ..standings import Standings
 from .explanations.words import Words, describer_for
 from .i18n import check_language, tiebreak_name, translator
 
+#: gzip's level for the data: the fastest levels already shrink it most of the way
+GZIP_LEVEL = 3
 #: the gettext catalog of each language (the code checked once)
 _catalog_of = lru_cache(maxsize=None)(translator)
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
@@ -211,6 +215,8 @@ class _Builder:
     templates: Templates = field(default_factory=Templates)
     groups: list[list[Any]] = field(default_factory=list)
     shared: list[Node] = field(default_factory=list)
+    definitions: list[Node] = field(default_factory=list)
+    meanings: dict[str, int] = field(default_factory=dict)
     #: start number -> index in the context's participants
     index: dict[int, int] = field(default_factory=dict)
 
@@ -231,17 +237,28 @@ class _Builder:
             return self.group_column(position, context, words)
         tracer = tracer_for(spec.acronym)
         if tracer is None:
-            return [unexplained(f"{spec} has no explanation")] * len(self.standings.rows)
+            return [[self.meaning(f"{spec} has no explanation"), [], None, []]] * len(
+                self.standings.rows
+            )
         values = []
         for row in self.standings.rows:
             try:
                 trace = tracer(context, spec, self.index[row.player.start_number])
             except UsageError as error:
-                values.append(unexplained(str(error)))
+                values.append([self.meaning(str(error)), [], None, []])
                 continue
             told = tell(trace, words)
-            values.append([told.definition, told.lines, told.total, told.steps])
+            values.append([self.meaning(told.definition), told.lines, told.total, told.steps])
         return values
+
+    def meaning(self, node: Node) -> int:
+        """The number of a definition in ``definitions`` (most values of a column share it)."""
+        key = json.dumps(node, ensure_ascii=False)
+        found = self.meanings.get(key)
+        if found is None:
+            found = self.meanings[key] = len(self.definitions)
+            self.definitions.append(node)
+        return found
 
     def group_column(self, position: int, context: Context, words: TemplateWords) -> list[Any]:
         """A group tie-break: each tied group (equal on every column before, C.07 Art. 4.2)
@@ -254,7 +271,9 @@ class _Builder:
             key = tuple(row.values[label] for label in earlier)
             members.setdefault(key, []).append(self.index[row.player.start_number])
         if tracer is None:
-            return [unexplained(f"{spec} has no explanation")] * len(self.standings.rows)
+            return [[self.meaning(f"{spec} has no explanation"), [], None, []]] * len(
+                self.standings.rows
+            )
         shared: dict[tuple[object, ...], int] = {}
         values: list[Any] = []
         for row in self.standings.rows:
@@ -279,15 +298,11 @@ class _Builder:
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
 
 
-def unexplained(reason: str) -> list[Any]:
-    """A value no trace explains: the reason stands as its definition."""
-    return [reason, [], None, []]
-
-
 def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
-    """The page's data: the templates, the participants (start number, name), the tied
-    groups' shared lines, and per start number every value's explanation in column order:
-    ``[definition, lines or group number, total, steps]`` (definition None: see the group)."""
+    """The page's data: the templates, the participants (start number, name), the
+    definitions, the tied groups' shared lines, and per start number every value's
+    explanation in column order: ``[definition number, lines, total, steps]``, or for a group
+    tie-break ``[None, group number, None, steps]``."""
     code = check_language(lang)
     context = computed_context(standings)
     builder = _Builder(standings, code)
@@ -308,6 +323,7 @@ def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
         "index": {str(number): position for number, position in builder.index.items()},
         "templates": builder.templates.parts,
         "participants": participants,
+        "definitions": builder.definitions,
         "groups": builder.groups,
         "shared": builder.shared,
         "values": values,
@@ -320,11 +336,12 @@ def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
 
 
 def data_json(data: dict[str, Any]) -> str:
-    """The data as JSON for a ``<script type="application/json">`` island of a polyglot page:
-    no ``<``, ``>`` or ``&`` (an island cannot be closed early, and the page stays
-    well-formed XML)."""
+    """The data for the page's island: JSON, gzipped, in base64 (the JSON repeats its
+    templates and numbers: gzip makes it several times smaller, and base64 has no character
+    that could close the island or upset the page as XML)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    packed = gzip.compress(text.encode("utf-8"), compresslevel=GZIP_LEVEL, mtime=0)
+    return base64.b64encode(packed).decode("ascii")
 
 
 __all__ = ["TemplateWords", "data_json", "explanation_data", "tell"]

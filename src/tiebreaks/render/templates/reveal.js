@@ -11,12 +11,27 @@
     return;
   }
   var data = null;
+  var ready = null;
   var active = null;
 
-  function load() {
-    if (data === null) {
-      data = JSON.parse(island.textContent);
+  /* The island holds the JSON gzipped, in base64: decoded once, at the first click. */
+  function loaded() {
+    if (ready === null) {
+      var text = atob(island.textContent.trim());
+      var bytes = new Uint8Array(text.length);
+      for (var position = 0; text.length > position; position += 1) {
+        bytes[position] = text.charCodeAt(position);
+      }
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      ready = new Response(stream).json().then(function (decoded) {
+        data = decoded;
+        return decoded;
+      });
     }
+    return ready;
+  }
+
+  function load() {
     return data;
   }
 
@@ -105,7 +120,7 @@
       box.appendChild(make("p", "definition", say(meaning)));
       box.appendChild(make("p", "group-note", panel.getAttribute("data-group")));
     } else {
-      box.appendChild(make("p", "definition", say(meaning)));
+      box.appendChild(make("p", "definition", say(all.definitions[meaning])));
     }
     if (rows.length) {
       box.appendChild(lines(rows, value[2]));
@@ -132,8 +147,7 @@
 
   function show(cell) {
     var row = cell.parentElement;
-    var cells = Array.prototype.slice.call(row.querySelectorAll("td.value"));
-    var column = cells.indexOf(cell);
+    var column = cell.cellIndex - first;
     if (active === cell) {
       close();
       return;
@@ -148,8 +162,12 @@
     button.type = "button";
     button.addEventListener("click", close);
     panel.appendChild(button);
-    panel.appendChild(explanation(row.id.slice(1), column, cell.textContent));
-    panel.hidden = false;
+    loaded().then(function () {
+      if (active === cell) {
+        panel.appendChild(explanation(row.id.slice(1), column, cell.textContent));
+        panel.hidden = false;
+      }
+    });
   }
 
   function valueCell(target) {
@@ -157,6 +175,13 @@
     return cell !== null ? (table.contains(cell) ? cell : null) : null;
   }
 
+  var first = Number(table.getAttribute("data-values"));
+  table.querySelectorAll("tbody tr").forEach(function (row) {
+    for (var position = first; row.cells.length > position; position += 1) {
+      row.cells[position].className = "value";
+      row.cells[position].tabIndex = 0;
+    }
+  });
   table.classList.add("explainable");
   table.addEventListener("click", function (event) {
     var cell = valueCell(event.target);
@@ -173,9 +198,20 @@
       }
     }
   });
-  table.querySelectorAll("td.value").forEach(function (cell) {
-    cell.tabIndex = 0;
-  });
+  /* a result of the crosstable by rounds starts with the opponent's number: go to their line */
+  var crosstable = document.querySelector("table.crosstable:not(.square)");
+  if (crosstable) {
+    crosstable.classList.add("explainable-crosstable");
+    crosstable.addEventListener("click", function (event) {
+      var cell = event.target.closest ? event.target.closest("tbody td") : null;
+      var opponent = cell ? /^(\d+)[^\d.,]/.exec(cell.textContent) : null;
+      if (opponent !== null) {
+        if (cell.cellIndex - 2 > 0) {
+          location.hash = "c-" + opponent[1];
+        }
+      }
+    });
+  }
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" || event.key === "Esc") {
       if (!panel.hidden) {
