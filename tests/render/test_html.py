@@ -565,3 +565,15 @@ def test_the_checker_finds_problems() -> None:
     problems = " | ".join(html_problems(broken))
     for expected in ("closes", "duplicate id a", "missing #b", "out of the page", "<td>"):
         assert expected in problems
+
+
+def test_the_scores_are_summed_once() -> None:
+    """Every round of an opponent-based sum's trace looks up the opponent's score: the grid
+    sums the field's scores once (summed at each look-up, a page explaining every value was
+    quadratic in the field: 9,999 players took minutes)."""
+    from tiebreaks.engine.grid import grid
+    from tiebreaks.services.explain import computed_context
+
+    table = grid(computed_context(swiss()))
+    assert table.scores is table.scores
+    assert table.scores.tolist()[:2] == [7, 8]  # Alyx 3.5, Bruno 4 in half points
