@@ -9,16 +9,19 @@ as finished HTML.
   :class:`TemplateWords` as it is made: a node ``[template, field, field ...]`` whose
   template (the translated message, cut at its ``%(name)s`` fields) is stored once in
   ``templates``; a participant is a node of its own (their index in ``participants``), so a
-  name is written once, in the list of participants. The script puts the fields back in;
-  the words are the catalogs' (no English in the script).
+  name is written once, in the list of participants; a round told ("Round 3: win with
+  White against #5 Anna") is written once in ``shared`` and named by a negative number
+  wherever it recurs; a definition once in ``definitions``. The script puts the fields
+  back in; the words are the catalogs' (no English in the script).
 * A group tie-break (DE, EDE, BC ...) is told once per tied group: the group's mini-table
   (its lines, the same for every member) is one entry of ``groups``; each member's value
   keeps only its own steps (the place inside the group) and the number of its group. An
   all-draw round robin therefore costs its games once, not once per member.
 
 Every amount is the trace entry's (the words never change a number), so an explanation adds
-up to its value exactly as the trace does; :func:`explanation_data` checks nothing, the tests
-do.
+up to its value exactly as the trace does (the tests read the data back and compare it with
+:func:`~.explanations.worded`, line by line). The page holds the JSON gzipped, in base64
+(:func:`data_json`): about a tenth of its size, decoded by the browser at the first click.
 """
 
 from __future__ import annotations
