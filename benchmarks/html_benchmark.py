@@ -87,15 +87,19 @@ def make(folder: Path) -> list[Path]:
     return made
 
 
-def timed(command: Sequence[str], env: dict[str, str], output: Path) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS (MB) and output bytes of one fresh process."""
+def timed(
+    command: Sequence[str], env: dict[str, str], output: Path
+) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds (user + system: less sensitive to a busy host), peak RSS
+    (MB) and output bytes of one fresh process."""
     start = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) not in (0, 3):
         raise SystemExit(f"{' '.join(command)} failed")
-    return elapsed, usage.ru_maxrss / 1024, output.stat().st_size
+    cpu = usage.ru_utime + usage.ru_stime
+    return elapsed, cpu, usage.ru_maxrss / 1024, output.stat().st_size
 
 
 def compare(files: Sequence[Path], sides: dict[str, str], runs: int) -> None:
@@ -104,6 +108,7 @@ def compare(files: Sequence[Path], sides: dict[str, str], runs: int) -> None:
         output = Path(scratch) / "page.html"
         for path in files:
             seconds: dict[str, list[float]] = {name: [] for name in sides}
+            cpu: dict[str, list[float]] = {name: [] for name in sides}
             memory: dict[str, float] = {}
             size: dict[str, int] = {}
             for _ in range(runs):
@@ -111,14 +116,16 @@ def compare(files: Sequence[Path], sides: dict[str, str], runs: int) -> None:
                     env = dict(os.environ) | {"PYTHONPATH": os.path.abspath(source)}
                     command = [sys.executable, "-m", "tiebreaks", "standings", str(path)]
                     command += ["-f", "html", "-o", str(output)]
-                    wall, rss, written = timed(command, env, output)
+                    wall, used, rss, written = timed(command, env, output)
                     seconds[name].append(wall)
+                    cpu[name].append(used)
                     memory[name] = max(memory.get(name, 0.0), rss)
                     size[name] = written
             for name in sides:
                 print(
                     f"{path.name:28} {name:7} min {min(seconds[name]):7.2f} s"
                     f"  median {statistics.median(seconds[name]):7.2f} s"
+                    f"  CPU min {min(cpu[name]):7.2f} s"
                     f"  max RSS {memory[name]:7.1f} MB  page {size[name] / 1e6:7.2f} MB",
                     flush=True,
                 )
