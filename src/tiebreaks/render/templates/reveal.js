@@ -118,7 +118,9 @@
       meaning = group[0];
       rows = group[1];
       box.appendChild(make("p", "definition", say(meaning)));
-      box.appendChild(make("p", "group-note", panel.getAttribute("data-group")));
+      if (rows.length > 1) {
+        box.appendChild(make("p", "group-note", panel.getAttribute("data-group")));
+      }
     } else {
       box.appendChild(make("p", "definition", say(all.definitions[meaning])));
     }
