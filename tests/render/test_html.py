@@ -577,3 +577,38 @@ def test_the_scores_are_summed_once() -> None:
     table = grid(computed_context(swiss()))
     assert table.scores is table.scores
     assert table.scores.tolist()[:2] == [7, 8]  # Alyx 3.5, Bruno 4 in half points
+
+
+def test_federation_and_title_columns_only_when_the_file_has_them() -> None:
+    """The held Swiss gives federations (NOR) but no titles; a file without either gets
+    neither column; a title given to one player brings the column, empty for the others."""
+    from dataclasses import replace
+
+    def header(standings: Standings) -> list[str]:
+        row = tree(standings_html(standings)).find(".//table[@class='standings']/thead/tr")
+        assert row is not None
+        return [text_of(cell) for cell in row][:5]
+
+    assert header(swiss()) == ["Rank", "No.", "Name", "Fed.", "Rating"]
+    assert header(escaping_standings()) == ["Rank", "No.", "Name", "Rating", "PTS"]
+    tournament = swiss().tournament
+    players = (replace(tournament.players[0], title="GM"), *tournament.players[1:])
+    titled = compute_standings(replace(tournament, players=players), SWISS_LIST, "fide-2026")
+    assert header(titled) == ["Rank", "No.", "Title", "Name", "Fed."]
+    _, root = page_of(titled)
+    assert [text_of(cell) for cell in by_id(root, "p1")][2:4] == ["GM", "Alyx"]
+    assert text_of(list(by_id(root, "p2"))[2]) == ""
+
+
+@pytest.mark.parametrize("standings", [swiss, team], ids=["swiss", "team"])
+def test_score_groups_are_shaded_in_turn(standings: Callable[[], Standings]) -> None:
+    """The shading changes exactly where the first column's value (the score) changes."""
+    result = standings()
+    _, root = page_of(result)
+    shades = [by_id(root, f"p{row.player.start_number}").get("class") for row in result.rows]
+    scores = [row.values[result.columns[0]] for row in result.rows]
+    for above, below, shade_above, shade_below in zip(
+        scores, scores[1:], shades, shades[1:], strict=False
+    ):
+        assert (shade_above != shade_below) == (above != below)
+    assert set(shades) == {"sg-odd", "sg-even"}
