@@ -1,5 +1,6 @@
 """The HTML page: valid and self-contained, escaped, every value present in the language's
-number format and explained, headings translated, crosstables.
+number format and explained (from the page's data, as its script shows it), headings
+translated, crosstables, a size linear in the games.
 
 Validity is checked offline three ways: a strict checker built on :mod:`html.parser` (below),
 parsing as XML (the page is polyglot markup), and, by hand, HTML Tidy 5.6 and html5lib's
@@ -8,10 +9,15 @@ strict parser, both of which report no error or warning.
 
 from __future__ import annotations
 
+import base64
+import gzip
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from html.parser import HTMLParser
+from typing import Any
 from xml.etree import ElementTree
 
 import pytest
@@ -19,7 +25,7 @@ import pytest
 from tiebreaks import Standings, UsageError, compute_standings, example_path, read_tournament
 from tiebreaks.model import ResultKind
 from tiebreaks.render.explanations import worded
-from tiebreaks.render.html import standings_html
+from tiebreaks.render.html import render_page, standings_html
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
 from tiebreaks.services.explain import explain_value
 
@@ -53,7 +59,7 @@ KNOWN = frozenset(
     {"html", "head", "meta", "title", "style", "script", "body", "header", "nav", "main"}
     | {"section", "footer", "h1", "h2", "h3", "p", "a", "span", "strong", "code", "abbr", "div"}
     | {"table", "thead", "tbody", "tfoot", "tr", "th", "td", "ol", "ul", "li", "details"}
-    | {"summary"}
+    | {"summary", "aside"}
 )
 #: element -> the parents it may have
 PARENTS = {
@@ -169,6 +175,52 @@ def page_of(standings: Standings, lang: str = "en") -> tuple[str, ElementTree.El
     return page, tree(page)
 
 
+def page_data(root: ElementTree.Element) -> dict[str, Any]:
+    """The explanations' data: the page's island, JSON gzipped in base64."""
+    island = by_id(root, "explain-data")
+    assert island.tag == "script"
+    assert island.get("type") == "application/gzip"
+    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(island.text or "")))
+    return data
+
+
+def said(node: Any, data: dict[str, Any]) -> str:
+    """A text of the data as the page's script writes it (the same rules, in Python): a
+    string as it is, a participant by index ("#12 Nick"), a shared text by a negative
+    number, a template with its fields."""
+    if isinstance(node, str):
+        return node
+    if isinstance(node, int):
+        if node < 0:
+            return said(data["shared"][-node - 1], data)
+        number, name = data["participants"][node]
+        return f"#{number} {name}".strip()
+    parts = data["templates"][node[0]]
+    return "".join(said(node[part + 1], data) if isinstance(part, int) else part for part in parts)
+
+
+def shown(data: dict[str, Any], number: int, column: int) -> dict[str, Any]:
+    """What the panel shows for a value: definition, lines (amount, text, cut reason or
+    None), the total and its words, the steps."""
+    definition, lines, total, steps = data["values"][str(number)][column]
+    if definition is None:  # a group tie-break: the group's lines, told once
+        definition, lines = data["groups"][lines]
+    else:
+        definition = data["definitions"][definition]
+    rows = [
+        (line[0], said(line[1], data), said([data["cut"], line[2]], data) if line[2:] else None)
+        for line in lines
+    ]
+    kept = sum(1 for amount, _, cut in rows if cut is None and amount)
+    return {
+        "definition": said(definition, data),
+        "lines": rows,
+        "total": total,
+        "total_text": said([data["total"], str(kept)], data),
+        "steps": [said(step, data) for step in steps],
+    }
+
+
 @pytest.mark.parametrize("standings", [swiss, team, round_robin], ids=["swiss", "team", "rr"])
 @pytest.mark.parametrize("lang", SUPPORTED)
 def test_page_is_valid_html(standings: Callable[[], Standings], lang: str) -> None:
@@ -184,15 +236,42 @@ def test_page_is_valid_html(standings: Callable[[], Standings], lang: str) -> No
 
 
 def test_page_is_self_contained() -> None:
-    """Inline CSS, no external fetches; the only script is the inline one."""
+    """Inline CSS, no external fetches; one inline script and one JSON island (data)."""
     page, root = page_of(swiss())
     assert "http://" not in page
     assert "https://" not in page
     assert "@import" not in page
     scripts = root.findall(".//script")
-    assert len(scripts) == 1
-    assert scripts[0].get("src") is None
+    assert [script.get("type") for script in scripts] == ["application/gzip", None]
+    assert all(script.get("src") is None for script in scripts)
     assert "@media print" in page
+
+
+def digest(text: str) -> str:
+    """The CSP source of an inline element's text: 'sha256-...'."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+@pytest.mark.parametrize("print_mode", [False, True], ids=["screen", "print"])
+def test_content_security_policy_allows_only_the_page_own_style_and_script(
+    print_mode: bool,
+) -> None:
+    """The page's policy: nothing from outside, no 'unsafe-inline'; its one style and its
+    one script allowed by their hashes (the JSON island is data, never run)."""
+    page = render_page(swiss(), "en", print_mode=print_mode)
+    root = tree(page)
+    meta = root.find("head/meta[@http-equiv='Content-Security-Policy']")
+    assert meta is not None
+    policy = dict(
+        (part.split()[0], part.split()[1:]) for part in (meta.get("content") or "").split(";")
+    )
+    assert policy["default-src"] == ["'none'"]
+    assert "'unsafe-inline'" not in str(policy)
+    styles = root.findall("head/style")
+    assert policy["style-src"] == [digest(style.text or "") for style in styles]
+    runnable = [script for script in root.iter("script") if script.get("type") is None]
+    assert policy["script-src"] == [digest(script.text or "") for script in runnable] or ["'none'"]
+    assert len(runnable) == (0 if print_mode else 1)
 
 
 def escaping_standings() -> Standings:
@@ -215,13 +294,23 @@ def test_user_text_is_escaped() -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "Müller &amp; &#34;Söhne&#34;" in page
     assert "<b>" not in page
-    assert len(root.findall(".//script")) == 1
+    assert len(root.findall(".//script")) == 2
+    island = page.split('id="explain-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in island
+    assert "&" not in island
     title = root.find("head/title")
     assert title is not None
     assert title.text == 'Open <b>"A" & B</b>'
-    row = by_id(root, "r-2")
+    row = by_id(root, "p2")
     assert 'Müller & "Söhne"' in text_of(row)
-    assert "O'Brien" in text_of(by_id(root, "p-3"))
+    assert "O'Brien" in text_of(by_id(root, "p3"))
+    data = page_data(root)
+    assert [name for _, name in data["participants"]] == [
+        "<script>alert(1)</script>",
+        'Müller & "Söhne"',
+        "O'Brien",
+        "Plain",
+    ]
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)
@@ -229,7 +318,7 @@ def test_every_participant_and_value_in_the_table(lang: str) -> None:
     standings = swiss()
     _, root = page_of(standings, lang)
     for row in standings.rows:
-        line = by_id(root, f"r-{row.player.start_number}")
+        line = by_id(root, f"p{row.player.start_number}")
         cells = [text_of(cell) for cell in line]
         values = [
             format_value(row.values[label], lang, standings.places.get(label))
@@ -240,6 +329,7 @@ def test_every_participant_and_value_in_the_table(lang: str) -> None:
             str(row.rank),
             str(row.player.start_number),
             row.player.name,
+            "NOR",  # the file's federation (record 001, columns 54-56)
             rating,
             *values,
         ]
@@ -248,73 +338,120 @@ def test_every_participant_and_value_in_the_table(lang: str) -> None:
 def test_german_numbers_have_a_decimal_comma() -> None:
     standings = swiss()
     _, root = page_of(standings, "de")
-    bruno = text_of(by_id(root, "r-2"))  # PTS 4, BH/C1 12, BH 13, SB 9.5
+    bruno = text_of(by_id(root, "p2"))  # PTS 4, BH/C1 12, BH 13, SB 9.5
     assert "9,5" in bruno
     assert "9.5" not in bruno
-    david = [text_of(cell) for cell in by_id(root, "r-4")]
-    assert david[4:8] == ["3,5", "11,5", "14", "9,25"]
-    english = [text_of(cell) for cell in by_id(page_of(standings)[1], "r-4")]
-    assert english[4:8] == ["3.5", "11.5", "14", "9.25"]
+    david = [text_of(cell) for cell in by_id(root, "p4")]
+    assert david[5:9] == ["3,5", "11,5", "14", "9,25"]
+    english = [text_of(cell) for cell in by_id(page_of(standings)[1], "p4")]
+    assert english[5:9] == ["3.5", "11.5", "14", "9.25"]
 
 
 @pytest.mark.parametrize("standings", [swiss, team, round_robin], ids=["swiss", "team", "rr"])
-def test_every_value_is_explained_and_adds_up(standings: Callable[[], Standings]) -> None:
-    """Each value links to an explanation whose value is the table's and whose kept lines add
-    up to it (for a sum without further steps)."""
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_value_is_explained_and_adds_up(
+    standings: Callable[[], Standings], lang: str
+) -> None:
+    """Each value of the table has its explanation in the page's data, told in the same words
+    as the library's explanation of it (line by line, the amounts, the cuts, the steps), and
+    its kept lines add up to the value (for a sum without further steps)."""
     result = standings()
-    _, root = page_of(result, "de")
+    _, root = page_of(result, lang)
+    data = page_data(root)
+    assert [label for label, _ in data["columns"]] == list(result.columns)
     for row in result.rows:
         number = row.player.start_number
-        cells = list(by_id(root, f"r-{number}"))[-len(result.columns) :]
+        cells = list(by_id(root, f"p{number}"))[-len(result.columns) :]
         for position, (label, cell) in enumerate(zip(result.columns, cells, strict=True)):
-            anchor = f"x-{number}-{position + 1}"
-            link = cell.find("a")
-            assert link is not None
-            assert link.get("href") == f"#{anchor}"
-            assert link.get("title", "").startswith(f"{label} = ")
-            details = by_id(root, anchor)
-            assert details.tag == "details"
-            shown = details.find("summary/strong")
-            assert shown is not None
-            assert shown.text == text_of(cell) or text_of(cell) == "–"
-            explanation = worded(explain_value(result, row, label), result, "de")
-            lines = details.findall("table/tbody/tr")
-            assert len(lines) == len(explanation.lines)
-            total = details.find("table/tfoot/tr/td")
+            panel = shown(data, number, position)
+            explanation = worded(explain_value(result, row, label), result, lang)
+            assert panel["definition"] == explanation.definition
+            assert [line[1] for line in panel["lines"]] == [line.text for line in explanation.lines]
+            assert [line[0] for line in panel["lines"]] == [
+                format_value(line.amount, lang) for line in explanation.lines
+            ]
+            assert [line[2] is None for line in panel["lines"]] == [
+                line.kept for line in explanation.lines
+            ]
+            assert panel["steps"] == list(explanation.steps)
             if explanation.is_sum and explanation.lines:
-                assert total is not None
-                assert total.text == format_value(explanation.total, "de")
+                assert panel["total"] == format_value(explanation.total, lang)
                 if not explanation.steps:
                     assert explanation.total == row.values[label]
-                    assert total.text == shown.text
+                    assert panel["total"] == text_of(cell)
+            else:
+                assert panel["total"] is None
+
+
+def test_a_tied_group_is_told_once() -> None:
+    """DE in the 6-player round robin: every member of a tied group refers to one shared
+    mini-table (C.07 Art. 6), whose lines are the group's, one per member."""
+    result = round_robin()
+    _, root = page_of(result)
+    data = page_data(root)
+    position = result.columns.index("DE")
+    earlier = result.columns[:position]
+    groups: dict[tuple[object, ...], set[int]] = {}
+    for row in result.rows:
+        value = data["values"][str(row.player.start_number)][position]
+        assert value[0] is None
+        groups.setdefault(tuple(row.values[label] for label in earlier), set()).add(value[1])
+    assert all(len(shared) == 1 for shared in groups.values())
+    assert len(data["groups"]) == len(groups)
+    for tied, (number,) in groups.items():
+        members = [row for row in result.rows if tuple(row.values[la] for la in earlier) == tied]
+        assert len(data["groups"][number][1]) == len(members)
+
+
+def all_draws(players: int) -> Standings:
+    """A round robin of ``players`` (even) in which every game is drawn: everyone is tied,
+    so DE's tied group is the whole field."""
+    builder = Builder(rounds=players - 1)
+    for number in range(1, players + 1):
+        builder.player(number, f"Player {number}", 2000 - number)
+    ring = list(range(2, players + 1))
+    for round_number in range(1, players):
+        pairs = [(1, ring[0])] + [(ring[i], ring[-i]) for i in range(1, players // 2)]
+        for white, black in pairs:
+            builder.game(round_number, white, black, "=")
+        ring = ring[1:] + ring[:1]
+    tournament = builder.build("All draws")
+    return compute_standings(tournament, "PTS,DE,BH,SB", "fide-2026")
+
+
+def test_all_draw_round_robin_grows_with_the_games() -> None:
+    """Everyone tied: each DE explanation shows the whole group's games, but the page holds
+    them once. Three times the players is nine times the games; the page grows about as
+    much (it grew 27 times when every member repeated the group's games)."""
+    small, large = all_draws(8), all_draws(24)
+    games_ratio = (24 * 23) / (8 * 7)
+    ratio = len(standings_html(large)) / len(standings_html(small))
+    assert ratio < 1.3 * games_ratio
 
 
 def test_cut_lines_are_marked() -> None:
     standings = swiss()
     _, root = page_of(standings, "fr")
-    details = by_id(root, "x-2-2")  # Bruno's BH/C1: the least significant value is cut
-    cut = details.findall("table/tbody/tr[@class='cut']")
+    panel = shown(page_data(root), 2, 1)  # Bruno's BH/C1: the least significant value is cut
+    cut = [line for line in panel["lines"] if line[2] is not None]
     assert len(cut) == 1
-    assert "écarté" in text_of(cut[0])
-    assert "valeur la moins significative (art. 14.1)" in text_of(cut[0])
-    footer = details.find("table/tfoot")
-    assert footer is not None
-    assert text_of(footer) == "12 total des 4 lignes retenues"
+    assert " ".join(cut[0][2].split()) == "écarté : valeur la moins significative (art. 14.1)"
+    assert (panel["total"], panel["total_text"]) == ("12", "total des 4 lignes retenues")
 
 
 HEADINGS = {
-    "en": ["Standings", "Crosstable", "Tie-breaks", "Explanations"],
-    "de": ["Rangliste", "Kreuztabelle", "Feinwertungen", "Erklärungen"],
-    "it": ["Classifica", "Tabellone", "Spareggi tecnici", "Spiegazioni"],
-    "fr": ["Classement", "Tableau croisé", "Départages", "Explications"],
-    "es": ["Clasificación", "Cuadro cruzado", "Desempates", "Explicaciones"],
+    "en": ["Standings", "Crosstable", "Tie-breaks"],
+    "de": ["Rangliste", "Kreuztabelle", "Feinwertungen"],
+    "it": ["Classifica", "Tabellone", "Spareggi tecnici"],
+    "fr": ["Classement", "Tableau croisé", "Départages"],
+    "es": ["Clasificación", "Cuadro cruzado", "Desempates"],
 }
 COLUMNS = {
-    "en": ["Rank", "No.", "Name", "Rating", "PTS"],
-    "de": ["Rang", "Nr.", "Name", "Elo", "Pkt"],
-    "it": ["Pos.", "N.", "Nome", "Elo", "Pt"],
-    "fr": ["Rang", "N°", "Nom", "Elo", "Pts"],
-    "es": ["Puesto", "N.º", "Nombre", "Elo", "Ptos"],
+    "en": ["Rank", "No.", "Name", "Fed.", "Rating", "PTS"],
+    "de": ["Rang", "Nr.", "Name", "Verb.", "Elo", "Pkt"],
+    "it": ["Pos.", "N.", "Nome", "Fed.", "Elo", "Pt"],
+    "fr": ["Rang", "N°", "Nom", "Féd.", "Elo", "Pts"],
+    "es": ["Puesto", "N.º", "Nombre", "Fed.", "Elo", "Ptos"],
 }
 BUCHHOLZ_CUT_1 = {
     "en": "Buchholz Cut 1",
@@ -331,7 +468,7 @@ def test_headings_columns_and_names_are_translated(lang: str) -> None:
     assert [text_of(heading) for heading in root.iter("h2")] == HEADINGS[lang]
     header = root.find(".//table[@class='standings']/thead/tr")
     assert header is not None
-    assert [text_of(cell) for cell in header][:5] == COLUMNS[lang]
+    assert [text_of(cell) for cell in header][:6] == COLUMNS[lang]
     names = [text_of(item) for item in root.iter("li") if item.find("code") is not None]
     assert names[1] == f"BH/C1 {BUCHHOLZ_CUT_1[lang]}"
     summary = root.find(".//p[@class='summary']")
@@ -354,14 +491,8 @@ def test_swiss_crosstable_rounds() -> None:
     first = by_id(root, "c-2")  # Bruno: won against 10 with Black, won against 7 with White ...
     cells = [text_of(cell) for cell in first]
     assert cells == ["1", "2", "Bruno", "10s1", "7w1", "1s½", "16w1", "3s½", "4"]
-    links = [cell.find("a") for cell in first][3:8]
-    assert [link.get("href") for link in links if link is not None] == [
-        "#c-10",
-        "#c-7",
-        "#c-1",
-        "#c-16",
-        "#c-3",
-    ]
+    # the outcome shades the cell; the page's script follows a click to the opponent's line
+    assert [cell.get("class") for cell in first][3:8] == ["win", "win", "draw", "win", "draw"]
     assert len(root.findall(".//table[@class='crosstable']/tbody/tr")) == len(standings.rows)
 
 
@@ -372,8 +503,8 @@ def test_round_robin_crosstable_is_square() -> None:
     assert len(rows) == len(standings.rows) == 6
     for position, line in enumerate(rows):
         results = list(line)[3:9]
-        assert results[position].get("class") == "result self"
-        assert sum(1 for cell in results if cell.get("class") == "result self") == 1
+        assert results[position].get("class") == "self"
+        assert sum(1 for cell in results if cell.get("class") == "self") == 1
 
 
 def test_team_page() -> None:
@@ -388,7 +519,7 @@ def test_team_page() -> None:
     first = [text_of(cell) for cell in rows[0]]
     assert first[:3] == ["1", "5", "Team 05"]
     assert len(first) == 3 + 7 + 1
-    assert "17,5" in text_of(by_id(root, "r-1"))
+    assert "17,5" in text_of(by_id(root, "p1"))
     assert "sistema suizo por equipos, 14 equipos, 7 rondas" in page
 
 
@@ -414,10 +545,10 @@ def test_undefined_value() -> None:
     assert standings.row(3).values["ARO"] is None
     page, root = page_of(standings, "it")
     assert html_problems(page) == []
-    assert [text_of(cell) for cell in by_id(root, "r-3")][-1] == "–"
-    summary = by_id(root, "x-3-2").find("summary/strong")
-    assert summary is not None
-    assert summary.text == "non definito"
+    assert [text_of(cell) for cell in by_id(root, "p3")][-1] == "–"
+    data = page_data(root)
+    assert data["undefined"] == "non definito"
+    assert "ARO" in shown(data, 3, 1)["definition"]
 
 
 def test_unknown_language_lists_the_supported_ones() -> None:
@@ -434,3 +565,51 @@ def test_the_checker_finds_problems() -> None:
     problems = " | ".join(html_problems(broken))
     for expected in ("closes", "duplicate id a", "missing #b", "out of the page", "<td>"):
         assert expected in problems
+
+
+def test_the_scores_are_summed_once() -> None:
+    """Every round of an opponent-based sum's trace looks up the opponent's score: the grid
+    sums the field's scores once (summed at each look-up, a page explaining every value was
+    quadratic in the field: 9,999 players took minutes)."""
+    from tiebreaks.engine.context import build_context
+    from tiebreaks.engine.grid import grid
+
+    standings = swiss()
+    table = grid(build_context(standings.tournament, standings.rules))
+    assert table.scores is table.scores
+    assert table.scores.tolist()[:2] == [7, 8]  # Alyx 3.5, Bruno 4 in half points
+
+
+def test_federation_and_title_columns_only_when_the_file_has_them() -> None:
+    """The held Swiss gives federations (NOR) but no titles; a file without either gets
+    neither column; a title given to one player brings the column, empty for the others."""
+    from dataclasses import replace
+
+    def header(standings: Standings) -> list[str]:
+        row = tree(standings_html(standings)).find(".//table[@class='standings']/thead/tr")
+        assert row is not None
+        return [text_of(cell) for cell in row][:5]
+
+    assert header(swiss()) == ["Rank", "No.", "Name", "Fed.", "Rating"]
+    assert header(escaping_standings()) == ["Rank", "No.", "Name", "Rating", "PTS"]
+    tournament = swiss().tournament
+    players = (replace(tournament.players[0], title="GM"), *tournament.players[1:])
+    titled = compute_standings(replace(tournament, players=players), SWISS_LIST, "fide-2026")
+    assert header(titled) == ["Rank", "No.", "Title", "Name", "Fed."]
+    _, root = page_of(titled)
+    assert [text_of(cell) for cell in by_id(root, "p1")][2:4] == ["GM", "Alyx"]
+    assert text_of(list(by_id(root, "p2"))[2]) == ""
+
+
+@pytest.mark.parametrize("standings", [swiss, team], ids=["swiss", "team"])
+def test_score_groups_are_shaded_in_turn(standings: Callable[[], Standings]) -> None:
+    """The shading changes exactly where the first column's value (the score) changes."""
+    result = standings()
+    _, root = page_of(result)
+    shades = [by_id(root, f"p{row.player.start_number}").get("class") for row in result.rows]
+    scores = [row.values[result.columns[0]] for row in result.rows]
+    for above, below, shade_above, shade_below in zip(
+        scores, scores[1:], shades, shades[1:], strict=False
+    ):
+        assert (shade_above != shade_below) == (above != below)
+    assert set(shades) == {"sg-odd", "sg-even"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import chain
 from typing import Any
 
@@ -79,9 +80,11 @@ class Grid:
         """Number of rounds considered."""
         return int(self.kind.shape[1])
 
-    @property
+    @cached_property
     def scores(self) -> Integers:
-        """Every participant's score in units."""
+        """Every participant's score in units (summed once: a trace looks up one opponent's
+        score per round, and a sum over the whole field each time made a page of every
+        explanation quadratic in the field)."""
         return self.points.sum(axis=1)  # type: ignore[no-any-return]
 
 

@@ -1,19 +1,30 @@
 """The standings as one self-contained HTML5 page (``--format html``).
 
 The page holds, in the chosen language: the title, the rules regime and why, the tie-break list
-with localised names, the standings table, a crosstable and every value explained. Each value
-in the table links to its explanation (and shows it on hover, in the ``title``); the
-explanations are ``<details>`` blocks, opened by a few lines of inline script when a link is
-followed or the page is printed (without script they open by a click). CSS is inline, there
-are no external fetches, and the page is also well-formed XML (polyglot markup), which the
-tests use to check it. Jinja2 escapes every text that comes from the input, and every printed
-text passes through :func:`~tiebreaks.render.safe_text.page_text` (control characters and
-bidirectional formatting characters replaced); names stand in ``<span dir="auto">`` (an
-isolate, as ``<bdi>``: a right-to-left name keeps the text after it in place).
+with localised names, the standings table and a crosstable, as plain HTML (they need no
+script, and print with their header rows repeated and no row split). Every value is explained
+on demand: the explanations travel as compact data (:mod:`.html_data`: sentence templates from
+the gettext catalogs and their fields, a tied group's mini-table once per group) in one
+``<script type="application/gzip">`` island (JSON, gzipped, in base64), and a few lines of
+inline script render the
+explanation of a value when it is clicked, in the page's language. So the page grows with the
+games, not with the games times the members of each tied group. Without script a value is
+plain text (no link: a per-participant explanation in HTML would be the size this page
+avoids). A ``Content-Security-Policy`` in the page allows only its own style and script, by
+their hashes.
+
+CSS is inline, there are no external fetches, and the page is also well-formed XML (polyglot
+markup), which the tests use to check it. Jinja2 escapes every text that comes from the
+input, and every printed text passes through :func:`~tiebreaks.render.safe_text.page_text`
+(control characters and bidirectional formatting characters replaced); names stand in
+``<span dir="auto">`` (an isolate, as ``<bdi>``: a right-to-left name keeps the text after
+it in place). The print mode (for the PDF) still writes every explanation out.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from .. import __version__
 from ..errors import UsageError
@@ -31,6 +43,7 @@ from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .explanations import worded
 from .explanations.lines import Explanation
+from .html_data import data_json, explanation_data
 from .i18n import (
     N_,
     check_language,
@@ -70,14 +83,18 @@ class Cell:
 
 @dataclass(frozen=True)
 class TableRow:
-    """One line of the standings table."""
+    """One line of the standings table; ``group`` is "even" or "odd", alternating with the
+    score group (the value of the first column), for the shading."""
 
     anchor: str
     rank: str
     number: int
     name: str
     rating: str
-    cells: tuple[Cell, ...]
+    cells: tuple[str, ...]
+    federation: str = ""
+    title: str = ""
+    group: str = "even"
 
 
 @dataclass(frozen=True)
@@ -164,6 +181,7 @@ class Page:
     columns: tuple[Column, ...]
     rows: tuple[TableRow, ...]
     crosstable: Crosstable
+    #: every explanation written out: only in print mode (else they come from ``data``)
     participants: tuple[ParticipantView, ...]
     warnings: tuple[str, ...]
     drawn_by_lot: bool
@@ -171,6 +189,15 @@ class Page:
     print_mode: bool
     landscape: bool
     version: str
+    #: the explanations as JSON (empty in print mode)
+    data: str = ""
+    federations: bool = False
+    titles: bool = False
+
+    @property
+    def first_value(self) -> int:
+        """The position of the first value cell in a line of the standings table."""
+        return 3 + self.titles + self.federations + (not self.is_team)
 
 
 def standings_html(standings: Standings, lang: str = "en") -> str:
@@ -183,10 +210,48 @@ def render_page(standings: Standings, lang: str, *, print_mode: bool) -> str:
     code = check_language(lang)
     translations = translator(code)
     template = _environment().get_template("standings.html.j2")
+    page = build_page(standings, code, print_mode=print_mode)
+    style, script = _inline(print_mode, page.landscape)
     return template.render(
-        page=build_page(standings, code, print_mode=print_mode),
+        page=page,
+        style=Markup(style),
+        script=Markup(script),
+        policy=content_security_policy(style, script),
         _=translations.gettext,
         pgettext=translations.pgettext,
+    )
+
+
+@lru_cache(maxsize=4)
+def _inline(print_mode: bool, landscape: bool) -> tuple[str, str]:
+    """The page's style and (off the print mode) script, exactly as the page holds them; in
+    print mode the page size (A4, landscape when the tables are wide) and page numbers."""
+    style = (TEMPLATES / "standings.css").read_text(encoding="utf-8")
+    if print_mode:
+        size = "A4 landscape" if landscape else "A4"
+        style += (
+            f"@page {{ size: {size}; margin: 12mm 10mm 14mm;\n"
+            '  @bottom-right { content: counter(page) " / " counter(pages); font-size: 8pt;'
+            " color: #555; } }\n"
+        )
+    else:
+        style += (TEMPLATES / "screen.css").read_text(encoding="utf-8")
+    script = "" if print_mode else (TEMPLATES / "reveal.js").read_text(encoding="utf-8")
+    return style, script
+
+
+def content_security_policy(style: str, script: str) -> str:
+    """The page's policy: nothing from outside, its one style and its one script allowed by
+    their SHA-256 hashes (no 'unsafe-inline'; the JSON island is data, never run)."""
+
+    def digest(text: str) -> str:
+        hashed = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+        return f"'sha256-{hashed}'"
+
+    scripts = digest(script) if script else "'none'"
+    return (
+        f"default-src 'none'; style-src {digest(style)}; script-src {scripts}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
     )
 
 
@@ -212,9 +277,12 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
         Column(label, column_abbreviation(label, code), tiebreak_name(spec, code))
         for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
     )
-    explained = _explanations(standings, code)
     table = crosstable(standings, code)
     widest = max(len(columns) + 4, len(table.headers) + 4)
+    players = [row.player for row in standings.rows]
+    federations = not standings.is_team and any(player.federation for player in players)
+    titles = not standings.is_team and any(player.title for player in players)
+    explained = _explanations(standings, code) if print_mode else {}
     return Page(
         lang=code,
         title=tournament.name or tournament.source or _("Tournament"),
@@ -224,17 +292,22 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
         tiebreak_line=tiebreaks_line(standings, code),
         tiebreaks=tuple((column.label, column.name) for column in columns),
         columns=columns,
-        rows=tuple(_table_row(standings, row, explained) for row in standings.rows),
+        rows=_table_rows(standings, code),
         crosstable=table,
         participants=tuple(
-            _participant(row, explained[row.player.start_number]) for row in standings.rows
+            _participant(row, explained[row.player.start_number])
+            for row in standings.rows
+            if print_mode
         ),
         warnings=tuple(str(warning) for warning in standings.warnings),
         drawn_by_lot=any(row.drawn_by_lot for row in standings.rows),
         is_team=standings.is_team,
         print_mode=print_mode,
-        landscape=widest > LANDSCAPE_COLUMNS,
+        landscape=widest + federations + titles > LANDSCAPE_COLUMNS,
         version=__version__,
+        data="" if print_mode else data_json(explanation_data(standings, code)),
+        federations=federations,
+        titles=titles,
     )
 
 
@@ -242,13 +315,36 @@ def _rank_text(row: Row) -> str:
     return str(row.rank) + ("*" if row.drawn_by_lot else "")
 
 
-def _table_row(
-    standings: Standings, row: Row, explained: dict[int, tuple[ExplanationView, ...]]
-) -> TableRow:
-    number = row.player.start_number
-    cells = tuple(Cell(view.cell, view.anchor, _title_text(view)) for view in explained[number])
-    rating = "" if standings.is_team else str(row.player.rating or "")
-    return TableRow(f"r-{number}", _rank_text(row), number, row.player.name, rating, cells)
+def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:
+    """The lines of the standings table, shaded by score group (the first column's value)."""
+    places = [standings.places.get(label) for label in standings.columns]
+    rows = []
+    shade, previous = "odd", None
+    for row in standings.rows:
+        values = [row.values[label] for label in standings.columns]
+        if not values or values[0] != previous:
+            shade = "even" if shade == "odd" else "odd"
+            previous = values[0] if values else None
+        cells = tuple(
+            format_value(value, lang, place) or "–"
+            for value, place in zip(values, places, strict=True)
+        )
+        player = row.player
+        rating = "" if standings.is_team else str(player.rating or "")
+        rows.append(
+            TableRow(
+                f"p{player.start_number}",
+                _rank_text(row),
+                player.start_number,
+                player.name,
+                rating,
+                cells,
+                player.federation,
+                player.title,
+                shade,
+            )
+        )
+    return tuple(rows)
 
 
 def _participant(row: Row, views: tuple[ExplanationView, ...]) -> ParticipantView:
@@ -320,18 +416,6 @@ def _explanation_view(
         total_text=total_text,
         steps=explanation.steps,
     )
-
-
-def _title_text(view: ExplanationView) -> str:
-    """The explanation as plain text lines, shown on hover."""
-    lines = [f"{view.label} = {view.value}: {view.definition}"]
-    for line in view.lines:
-        amount = f"{line.amount}  " if line.amount else ""
-        lines.append(f"{amount}{line.text}" + (f"  [{line.cut}]" if line.cut else ""))
-    if view.total is not None:
-        lines.append(f"{view.total}  {view.total_text}")
-    lines.extend(view.steps)
-    return "\n".join(lines)
 
 
 def fraction_text(value: Fraction, lang: str) -> str:

@@ -1,0 +1,351 @@
+"""The explanations of the HTML page as compact data (``--format html``).
+
+The page shows the standings and the crosstable as plain HTML; a click on a value makes a few
+lines of inline script render its explanation from this data. So the page stays linear in
+the games: every value is a trace told in words once, as *templates* and their fields, not
+as finished HTML.
+
+* Every sentence is one of the family's gettext messages (:mod:`.explanations`), recorded by
+  :class:`TemplateWords` as it is made: a node ``[template, field, field ...]`` whose
+  template (the translated message, cut at its ``%(name)s`` fields) is stored once in
+  ``templates``; a participant is a node of its own (their index in ``participants``), so a
+  name is written once, in the list of participants; a round told ("Round 3: win with
+  White against #5 Anna") is written once in ``shared`` and named by a negative number
+  wherever it recurs; a definition once in ``definitions``. The script puts the fields
+  back in; the words are the catalogs' (no English in the script).
+* A group tie-break (DE, EDE, BC ...) is told once per tied group: the group's mini-table
+  (its lines, the same for every member) is one entry of ``groups``; each member's value
+  keeps only its own steps (the place inside the group) and the number of its group. An
+  all-draw round robin therefore costs its games once, not once per member.
+
+Every amount is the trace entry's (the words never change a number), so an explanation adds
+up to its value exactly as the trace does (the tests read the data back and compare it with
+:func:`~.explanations.worded`, line by line). The page holds the JSON gzipped, in base64
+(:func:`data_json`): about a tenth of its size, decoded by the browser at the first click.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..engine.catalogue import definition
+from ..engine.computation import Computation, NoTracer
+from ..engine.registry import Kind
+from ..engine.trace import Trace
+from ..errors import UsageError
+from ..model.text import shown_text
+from ..standings import Standings
+from .explanations.words import Words, describer_for
+from .i18n import check_language, tiebreak_name, translator
+
+#: gzip's level for the data: the fastest levels already shrink it most of the way
+GZIP_LEVEL = 3
+#: the gettext catalog of each language (the code checked once)
+_catalog_of = lru_cache(maxsize=None)(translator)
+_FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
+
+#: a text in the data: a literal string, a participant (their index) or a template with its
+#: fields
+Node = str | int | list[Any]
+
+
+class Said(str):
+    """A text made by :class:`TemplateWords`: the text itself (so that a describer can use
+    it as any string) and how it was made (``node``)."""
+
+    node: Node
+
+    def __new__(cls, text: str, node: Node) -> Said:
+        said = super().__new__(cls, text)
+        said.node = node
+        return said
+
+
+@dataclass
+class Templates:
+    """The translated messages used so far, each cut at its fields: literal parts and the
+    position of each field among the node's fields (sorted by name)."""
+
+    parts: list[list[str | int]] = field(default_factory=list)
+    index: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict)
+
+    def add(self, text: str, names: tuple[str, ...]) -> int:
+        """The number of ``text`` whose fields are ``names`` (added when new)."""
+        key = (text, names)
+        found = self.index.get(key)
+        if found is not None:
+            return found
+        parts: list[str | int] = []
+        last = 0
+        for match in _FIELD.finditer(text):
+            if match.start() > last:
+                parts.append(text[last : match.start()])
+            parts.append("%" if match.group(0) == "%%" else names.index(match.group(1)))
+            last = match.end()
+        if last < len(text):
+            parts.append(text[last:])
+        self.index[key] = len(self.parts)
+        self.parts.append(parts)
+        return self.index[key]
+
+
+def node_of(value: object) -> Node:
+    """How a field or a sentence is stored: a recorded text keeps its node, other text is a
+    literal (made safe to show, as every text on the page)."""
+    if isinstance(value, Said):
+        return value.node
+    return shown_text(str(value))
+
+
+class TemplateWords(Words):
+    """The words of :class:`~.explanations.words.Words` that also record how each text was
+    made (a :class:`Said`), so that the page can ship templates and fields."""
+
+    __slots__ = ("numbers", "rounds", "shared", "templates")
+
+    def __init__(
+        self, computation: Computation, lang: str, templates: Templates, shared: list[Node]
+    ) -> None:
+        super().__init__(computation, lang)
+        self.templates = templates
+        #: what is made once per page: the rounds told (participant, round), the numbers
+        self.rounds: dict[tuple[int, int], str] = {}
+        self.numbers: dict[Fraction | int, str] = {}
+        self.shared = shared
+
+    def _(self, message: str, **fields: object) -> str:
+        return self._said(_catalog_of(self.lang).gettext(message), fields)
+
+    def plural(self, single: str, several: str, count: int, **fields: object) -> str:
+        return self._said(_catalog_of(self.lang).ngettext(single, several, count), fields)
+
+    def number(self, value: Fraction | int | None) -> str:
+        if value is None:
+            return "-"
+        text = self.numbers.get(value)
+        if text is None:
+            text = self.numbers[value] = super().number(value)
+        return text
+
+    def _said(self, text: str, fields: dict[str, object]) -> Said:
+        names = tuple(sorted(fields))
+        number = self.templates.add(text, names)
+        node: list[Any] = [number, *(node_of(fields[name]) for name in names)]
+        return Said(text % fields if fields else text, node)
+
+    def who(self, index: int) -> str:
+        return Said(super().who(index), index)
+
+    def round(self, index: int, round_number: int) -> str:
+        """The round as :meth:`Words.round` tells it, made once per participant and round
+        and stored once in ``shared``: the explanations refer to it by a negative number."""
+        key = (index, round_number)
+        said = self.rounds.get(key)
+        if said is None:
+            made = super().round(index, round_number)
+            self.shared.append(node_of(made))
+            said = self.rounds[key] = Said(made, -len(self.shared))
+        return said
+
+
+@dataclass(frozen=True)
+class Told:
+    """One value in words, as data: its definition, its lines (see :func:`_line`), the
+    total of a sum and the steps."""
+
+    definition: Node
+    lines: list[list[Any]]
+    total: str | None
+    steps: list[Node]
+
+
+def tell(trace: Trace, words: TemplateWords) -> Told:
+    """``trace`` in words, as data (the same sentences as
+    :func:`~.explanations.explanation`, which the tests compare)."""
+    describer = describer_for(trace.spec.acronym)
+    meaning, texts, steps = describer(trace, words)
+    lines = [
+        _line(
+            "" if entry.amount is None else words.number(entry.amount),
+            node_of(text),
+            entry.kept,
+            None if entry.reason is None else node_of(words.cut(entry.reason)),
+        )
+        for entry, text in zip(trace.entries, texts, strict=True)
+    ]
+    steps = [*steps, *missing_cuts(trace, words)]
+    total = words.number(trace.total) if trace.is_sum and trace.entries else None
+    return Told(node_of(meaning), lines, total, [node_of(step) for step in steps])
+
+
+def _line(amount: str, text: Node, kept: bool, cut: Node | None) -> list[Any]:
+    """A line as data: ``[amount, text]`` when kept, ``[amount, text, why]`` when a modifier
+    removed it (``why`` is "" when no reason is given)."""
+    if kept:
+        return [amount, text]
+    return [amount, text, "" if cut is None else cut]
+
+
+def missing_cuts(trace: Trace, words: Words) -> list[str]:
+    """A step when the modifier wanted to remove more values than there were (as
+    :func:`~.explanations.explanation` adds it)."""
+    spec = trace.spec
+    if not trace.is_sum or not (spec.cut or spec.median):
+        return []
+    wanted = spec.cut + 2 * spec.median
+    removed = sum(1 for entry in trace.entries if entry.reason is not None)
+    if removed >= wanted:
+        return []
+    return [
+        words._(
+            "%(removed)s of the %(wanted)s values the modifier removes existed",
+            removed=removed,
+            wanted=wanted,
+        )
+    ]
+
+
+@dataclass
+class _Builder:
+    """The data of one page, column by column."""
+
+    standings: Standings
+    lang: str
+    words: dict[int, TemplateWords] = field(default_factory=dict)
+    templates: Templates = field(default_factory=Templates)
+    groups: list[list[Any]] = field(default_factory=list)
+    shared: list[Node] = field(default_factory=list)
+    definitions: list[Node] = field(default_factory=list)
+    meanings: dict[str, int] = field(default_factory=dict)
+    #: start number -> index in the computed tournament's participants
+    index: dict[int, int] = field(default_factory=dict)
+
+    def words_for(self, computation: Computation) -> TemplateWords:
+        """The recording words of a computation (one per score: teams have two)."""
+        found = self.words.get(id(computation))
+        if found is None:
+            found = TemplateWords(computation, self.lang, self.templates, shared=self.shared)
+            self.words[id(computation)] = found
+        return found
+
+    def column(self, position: int) -> list[list[Any]]:
+        """Every participant's value of column ``position``, in standings order."""
+        spec = self.standings.tiebreaks[position]
+        computation = self.standings.computation.for_score(spec.score)
+        words = self.words_for(computation)
+        if definition(spec.acronym).kind is Kind.GROUP:
+            return self.group_column(position, computation, words)
+        values = []
+        for row in self.standings.rows:
+            try:
+                trace = computation.trace(spec, self.index[row.player.start_number])
+            except NoTracer:
+                return [[self.meaning(f"{spec} has no explanation"), [], None, []]] * len(
+                    self.standings.rows
+                )
+            except UsageError as error:
+                values.append([self.meaning(str(error)), [], None, []])
+                continue
+            told = tell(trace, words)
+            values.append([self.meaning(told.definition), told.lines, told.total, told.steps])
+        return values
+
+    def meaning(self, node: Node) -> int:
+        """The number of a definition in ``definitions`` (most values of a column share it)."""
+        key = json.dumps(node, ensure_ascii=False)
+        found = self.meanings.get(key)
+        if found is None:
+            found = self.meanings[key] = len(self.definitions)
+            self.definitions.append(node)
+        return found
+
+    def group_column(
+        self, position: int, computation: Computation, words: TemplateWords
+    ) -> list[Any]:
+        """A group tie-break: each tied group (equal on every column before, C.07 Art. 4.2)
+        told once; each member keeps its steps and the group's number."""
+        spec = self.standings.tiebreaks[position]
+        earlier = self.standings.columns[:position]
+        members: dict[tuple[object, ...], list[int]] = {}
+        for row in self.standings.rows:
+            key = tuple(row.values[label] for label in earlier)
+            members.setdefault(key, []).append(self.index[row.player.start_number])
+        shared: dict[tuple[object, ...], int] = {}
+        values: list[Any] = []
+        for row in self.standings.rows:
+            key = tuple(row.values[label] for label in earlier)
+            group = sorted(members[key])
+            try:
+                trace = computation.group_trace(spec, group, self.index[row.player.start_number])
+            except NoTracer:
+                return [[self.meaning(f"{spec} has no explanation"), [], None, []]] * len(
+                    self.standings.rows
+                )
+            number = shared.get(key)
+            if number is None:
+                told = tell(trace, words)
+                number = shared[key] = len(self.groups)
+                self.groups.append([told.definition, told.lines])
+                steps = told.steps
+            else:
+                steps = self.steps_only(trace, words)
+            values.append([None, number, None, steps])
+        return values
+
+    def steps_only(self, trace: Trace, words: TemplateWords) -> list[Node]:
+        """The steps of a member's group trace (its lines are the group's, told once: the
+        describer gets the trace without them)."""
+        _, _, steps = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)
+        return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
+
+
+def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
+    """The page's data: the templates, the participants (start number, name), the
+    definitions, the tied groups' shared lines, and per start number every value's
+    explanation in column order: ``[definition number, lines, total, steps]``, or for a group
+    tie-break ``[None, group number, None, steps]``."""
+    code = check_language(lang)
+    players = standings.computation.tournament.players
+    builder = _Builder(standings, code)
+    builder.index = {player.start_number: position for position, player in enumerate(players)}
+    columns = [builder.column(position) for position in range(len(standings.columns))]
+    values = {
+        str(row.player.start_number): [column[place] for column in columns]
+        for place, row in enumerate(standings.rows)
+    }
+    participants = [[player.start_number, shown_text(player.name)] for player in players]
+    names = [tiebreak_name(spec, code) for spec in standings.tiebreaks]
+    return {
+        "columns": [list(pair) for pair in zip(standings.columns, names, strict=True)],
+        "index": {str(number): position for number, position in builder.index.items()},
+        "templates": builder.templates.parts,
+        "participants": participants,
+        "definitions": builder.definitions,
+        "groups": builder.groups,
+        "shared": builder.shared,
+        "values": values,
+        "cut": builder.templates.add(translator(code).gettext("cut: %(reason)s"), ("reason",)),
+        "undefined": translator(code).gettext("undefined"),
+        "total": builder.templates.add(
+            translator(code).gettext("total of the %(count)s lines kept"), ("count",)
+        ),
+    }
+
+
+def data_json(data: dict[str, Any]) -> str:
+    """The data for the page's island: JSON, gzipped, in base64 (the JSON repeats its
+    templates and numbers: gzip makes it several times smaller, and base64 has no character
+    that could close the island or upset the page as XML)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    packed = gzip.compress(text.encode("utf-8"), compresslevel=GZIP_LEVEL, mtime=0)
+    return base64.b64encode(packed).decode("ascii")
+
+
+__all__ = ["TemplateWords", "data_json", "explanation_data", "tell"]
