@@ -6,6 +6,7 @@ import click
 
 from ..formats.files import check_outputs
 from ..render import STANDINGS_FORMATS
+from ..render.i18n import method_lines
 from ..render.standings import render_standings
 from .common import KEPT, LEAVE_AT_ONCE, OPTIONS, guarded, say
 from .options import RULES_HELP, emit, read, standings_for, tournament_options
@@ -20,7 +21,15 @@ from .options import RULES_HELP, emit, read, standings_for, tournament_options
 )
 @click.option("--lang", default="en", help="Language of text, HTML and PDF: en de it fr es.")
 @click.option("--output", "-o", help="Write to this file (atomically) instead of the screen.")
-@click.option("--lots", "lots_seed", type=int, help="Break remaining ties by lot with this seed.")
+@click.option(
+    "--lots",
+    is_flag=False,
+    flag_value="tournament",
+    default=None,
+    metavar="[SEED]",
+    help="Break the ties left after the last tie-break by a repeatable drawing of lots: with"
+    " SEED, or without (after FILE) with a seed drawn from the tournament's results.",
+)
 @tournament_options
 def standings(
     file: str,
@@ -46,6 +55,8 @@ def standings(
                 say(f"warning: {warning.worded(OPTIONS)}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
+            for line in method_lines(result, "en"):  # the seed of the lots, unrated players
+                click.echo(line, err=True)
         KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
         return render_standings(result, output_format, lang)
 

@@ -11,10 +11,14 @@ Common rules:
 * Performances (TPR, PTP) use the standard 1-½-0 game results, whatever the event's score
   system, because the B.02 tables 8.1(a) and 8.1(b) are defined on them.
 * Unrated participants (no rating, or 0): Art. 10 tie-breaks are removed from the list when
-  unrated players take part, unless a rating for them is set: ``/U<rating>`` on the tie-break,
-  or the global value the standings layer stores in ``context.cache["unrated_rating"]``.
-  Without either, computing raises :class:`~tiebreaks.errors.UsageError`; callers check
-  :func:`has_unrated_participants` first to drop the tie-break with a warning.
+  unrated players take part, unless the event says how unrated players are treated. Two
+  methods: a rating set for them (``/U<rating>`` on the tie-break, or the global value the
+  standings layer stores in ``context.cache["unrated_rating"]``), or leaving them out
+  (``context.cache["unrated_excluded"]``: games against an unrated opponent do not count in
+  ARO, TPR, PTP, APRO, APPO, and an unrated participant's own RTNG is undefined, ranked
+  last). ``/U`` on a tie-break wins over either global method. Without any, computing raises
+  :class:`~tiebreaks.errors.UsageError`; callers check :func:`has_unrated_participants` first
+  to drop the tie-break with a warning.
 
 Every value is computed for the whole field at once on NumPy integer arrays (int64, or exact
 Python integers when a rating is too large for int64 sums), at every size; the trace of one
@@ -48,6 +52,8 @@ from ..trace import Entry, Reason, Role, Step, Trace, traces
 
 UNRATED_RATING = "unrated_rating"
 """Key of ``context.cache`` holding the rating given to unrated participants (global option)."""
+UNRATED_EXCLUDED = "unrated_excluded"
+"""Key of ``context.cache``: True when unrated participants are left out (global option)."""
 
 _HALF_POINTS_PER_GAME = 2  # ResultKind.outcome: 2 win, 1 draw, 0 loss
 _SPAN = 736  # table 8.1(b): E is 1.00 from a difference of 736 on, 0 from -736 down
@@ -124,12 +130,25 @@ def unrated_rating(context: Context, spec: TiebreakSpec) -> int | None:
     return None if value is None else int(value)
 
 
+def excludes_unrated(context: Context, spec: TiebreakSpec) -> bool:
+    """True when unrated participants take part and are left out of ``spec`` (the second
+    method of Art. 10, asked for globally; a ``/U<rating>`` on the tie-break wins)."""
+    return (
+        spec.unrated_rating is None
+        and bool(context.cache.get(UNRATED_EXCLUDED))
+        and has_unrated_participants(context)
+    )
+
+
 def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
-    """The rating for unrated participants if there are any (None when everyone is rated);
-    raises UsageError when unrated participants take part and no rating is set (Art. 10)."""
+    """The rating for unrated participants if there are any (None when everyone is rated or
+    they are left out); raises UsageError when unrated participants take part and no method
+    is set (Art. 10)."""
     if not has_unrated_participants(context):
         return None
     fallback = unrated_rating(context, spec)
+    if fallback is None and excludes_unrated(context, spec):
+        return None
     if fallback is None:
         raise UsageError(
             f"{spec}: unrated participants take part, so C.07 Art. 10 removes this tie-break "
@@ -206,6 +225,32 @@ def board_games(context: Context) -> Games:
         )
 
     return context.memo("ratings:games", compute)  # type: ignore[no-any-return]
+
+
+def counted_games(context: Context, spec: TiebreakSpec) -> Games:
+    """The games over the board that count for ``spec``: all of them, or, when unrated
+    participants are left out (:func:`excludes_unrated`), those against a rated opponent."""
+    games = board_games(context)
+    if not excludes_unrated(context, spec):
+        return games
+
+    def compute() -> Games:
+        table = grid(context)
+        played = games.played & (_own_ratings(context)[games.opponent] != 0)
+        return Games(
+            played=played,
+            opponent=np.where(played, games.opponent, 0),
+            number_of_games=played.sum(axis=1),
+            half_points=np.where(played, table.outcome, 0).sum(axis=1),
+        )
+
+    return context.memo("ratings:games-against-rated", compute)  # type: ignore[no-any-return]
+
+
+def _method(context: Context, spec: TiebreakSpec) -> int | str | None:
+    """The treatment of unrated participants for ``spec``, as a cache key: their rating,
+    "excluded", or None (everyone is rated)."""
+    return "excluded" if excludes_unrated(context, spec) else rating_array(context, spec)[0]
 
 
 def _opponent_ratings(games: Games, ratings: Integers) -> Integers:
@@ -360,36 +405,37 @@ def opponents_average(games: Games, values: Integers, defined: Flags) -> Means:
 
 def _averages(context: Context, spec: TiebreakSpec) -> Means:
     """ARO of every participant, with the spec's ``/Cn`` ``/Mn``."""
-    fallback, ratings = rating_array(context, spec)
-    key = ("ratings:ARO", fallback, spec.cut, spec.median)
+    ratings = rating_array(context, spec)[1]
+    games = counted_games(context, spec)
+    key = ("ratings:ARO", _method(context, spec), spec.cut, spec.median)
     if not spec.cut and not spec.median:
-        return context.memo(  # type: ignore[no-any-return]
-            key, lambda: average_ratings(board_games(context), ratings)
-        )
+        return context.memo(key, lambda: average_ratings(games, ratings))  # type: ignore[no-any-return]
     return context.memo(  # type: ignore[no-any-return]
-        key, lambda: cut_average_ratings(board_games(context), ratings, spec.cut, spec.median)
+        key, lambda: cut_average_ratings(games, ratings, spec.cut, spec.median)
     )
 
 
 def _performances(context: Context, spec: TiebreakSpec) -> Performances:
     """TPR of every participant."""
-    fallback, ratings = rating_array(context, spec)
+    ratings = rating_array(context, spec)[1]
+    games = counted_games(context, spec)
     return context.memo(  # type: ignore[no-any-return]
-        ("ratings:TPR", fallback), lambda: performance_ratings(board_games(context), ratings)
+        ("ratings:TPR", _method(context, spec)), lambda: performance_ratings(games, ratings)
     )
 
 
 def _perfect(context: Context, spec: TiebreakSpec) -> PerfectPerformances:
     """PTP of every participant."""
-    fallback, ratings = rating_array(context, spec)
+    ratings = rating_array(context, spec)[1]
+    games = counted_games(context, spec)
     return context.memo(  # type: ignore[no-any-return]
-        ("ratings:PTP", fallback), lambda: perfect_performances(board_games(context), ratings)
+        ("ratings:PTP", _method(context, spec)), lambda: perfect_performances(games, ratings)
     )
 
 
 def _opponents_means(context: Context, spec: TiebreakSpec) -> Means:
     """APRO (mean TPR of the opponents) or APPO (mean PTP) of every participant."""
-    games = board_games(context)
+    games = counted_games(context, spec)
     if spec.acronym == "APRO":
         own = _performances(context, spec)
         return opponents_average(games, own.value, own.average.defined)
@@ -445,7 +491,10 @@ def rating(context: Context, spec: TiebreakSpec) -> Column:
     """RTNG (C.07 (2026) Art. 10.6): the participant's own rating, higher is better;
     ``RTNG/R`` reverses the order (lower is better)."""
     ratings = rating_array(context, spec)[1]
-    return Column(spec, ratings.tolist(), higher_is_better=not spec.reverse)
+    listed: list[int | None] = ratings.tolist()
+    if excludes_unrated(context, spec):
+        listed = [value or None for value in listed]  # left out: undefined, ranked last
+    return Column(spec, listed, higher_is_better=not spec.reverse)
 
 
 # --------------------------------------------------------------------------------------------
@@ -506,7 +555,7 @@ def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, inde
     """One entry per game over the board with the opponent's rating, the games left out by
     ``/Cn`` ``/Mn`` marked; the mean and its rounding (Art. 10.1, 14)."""
     ratings = rating_array(context, spec)[1]
-    games = board_games(context)
+    games = counted_games(context, spec)
     found = _averages(context, spec)
     played = int(games.number_of_games[index])
     steps: list[Step] = []
@@ -528,7 +577,7 @@ def trace_tournament_performance_rating(context: Context, spec: TiebreakSpec, in
     """The ARO entries and mean, then the score, ``p``, ``dp`` of B.02 table 8.1(a) and
     their sum (Art. 10.2)."""
     ratings = rating_array(context, spec)[1]
-    games = board_games(context)
+    games = counted_games(context, spec)
     found = _performances(context, spec)
     played = int(games.number_of_games[index])
     steps = _mean_steps(found.average, index, played)
@@ -551,7 +600,7 @@ def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, i
     """One entry per game with the opponent's rating and the score expected at the rating
     found (B.02 table 8.1(b)); the points, and the search (Art. 10.3)."""
     ratings = rating_array(context, spec)[1]
-    games = board_games(context)
+    games = counted_games(context, spec)
     found = _perfect(context, spec)
     played = int(games.number_of_games[index])
     if not played:
@@ -584,7 +633,7 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
     """One entry per game over the board with the opponent's TPR (APRO, Art. 10.4; with
     their ARO as ``rating``) or PTP (APPO, 10.5) and their points (``score``); the mean and
     its rounding."""
-    games = board_games(context)
+    games = counted_games(context, spec)
     tpr = _performances(context, spec) if spec.acronym == "APRO" else None
     own = _perfect(context, spec).value if tpr is None else tpr.value
     entries = []
@@ -610,6 +659,8 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
 def trace_rating(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """The participant's own rating (Art. 10.6); ``/R`` reverses the order."""
     own = int(rating_array(context, spec)[1][index])
+    if not own and excludes_unrated(context, spec):  # left out: no rating, ranked last
+        return Trace(spec, index, None, (), (Step("undefined", (0,), "10"),), context.rules.name)
     entry = Entry(None, RatingRole.OWN_RATING, Fraction(own), rating=own)
     steps = (Step("order", (int(spec.reverse),), "10.6"),)
     return Trace(spec, index, Fraction(own), (entry,), steps, context.rules.name, is_sum=True)
