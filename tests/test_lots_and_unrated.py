@@ -20,11 +20,15 @@ import pytest
 from tests.builders import Builder
 from tiebreaks import compute_standings
 from tiebreaks.engine.lots import tournament_seed
+from tiebreaks.engine.trace import Trace
 from tiebreaks.errors import ParameterError, UsageError
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.model import Tournament
+from tiebreaks.render.explain import explanation_lines
+from tiebreaks.render.explanations import worded
 from tiebreaks.render.standings import render_standings
-from tiebreaks.standings import Standings
+from tiebreaks.services.explain import explain_value
+from tiebreaks.standings import Row, Standings
 
 
 def all_drawn(rounds: int = 1) -> Tournament:
@@ -227,3 +231,28 @@ def test_the_cli_leaves_unrated_players_out(tmp_path: Path) -> None:
     assert "Unrated players in rating tie-breaks: left out (C.07 Art. 10)" in done.stderr
     aro = {line.split(",")[1]: line.split(",")[-1] for line in done.stdout.splitlines()[1:]}
     assert aro == {"1": "1900", "2": "1800", "3": "1800", "4": "1900"}
+
+
+def explanation_text(standings: Standings, row: Row, label: str) -> str:
+    trace = explain_value(standings, row, label)
+    assert isinstance(trace, Trace)
+    return "\n".join(explanation_lines(worded(trace, standings)))
+
+
+def test_the_explanations_say_which_games_do_not_count() -> None:
+    """Player 1 met the unrated player 3 once: that game is named as not counted (Art. 10)
+    in every rating tie-break's explanation, which gives the standings' value; player 3's
+    RTNG is undefined."""
+    listed = "PTS,ARO,TPR,PTP,APRO,APPO,RTNG"
+    standings = compute_standings(one_unrated(), listed, unrated_excluded=True)
+    for row in standings.rows:
+        for label in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"):
+            trace = explain_value(standings, row, label)
+            assert isinstance(trace, Trace)
+            assert trace.value == row.values[label], (label, row.player.start_number)
+            left = [step.numbers for step in trace.steps if step.code == "unrated-left-out"]
+            met_unrated = row.player.start_number in (1, 4) and label != "RTNG"
+            assert left == ([(1,)] if met_unrated else []), (label, row.player.start_number)
+    text = explanation_text(standings, standings.row(1), "ARO")
+    assert "1 game against an unrated opponent does not count (Art. 10)" in text
+    assert "RTNG is undefined" in explanation_text(standings, standings.row(3), "RTNG")

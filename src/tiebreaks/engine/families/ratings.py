@@ -537,6 +537,16 @@ def _game_entries(
     return entries
 
 
+def _left_out(context: Context, spec: TiebreakSpec, index: int) -> list[Step]:
+    """ "unrated-left-out": (games,) when unrated participants are left out and ``index``
+    played that many games against them (they do not count, Art. 10); else nothing."""
+    if not excludes_unrated(context, spec):
+        return []
+    every = int(board_games(context).number_of_games[index])
+    left = every - int(counted_games(context, spec).number_of_games[index])
+    return [Step("unrated-left-out", (left,), "10")] if left else []
+
+
 def _mean_steps(found: Means, index: int, games: int) -> list[Step]:
     """The mean and its rounding (Art. 10), or why it is undefined."""
     count = int(found.divisor[index])
@@ -558,7 +568,7 @@ def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, inde
     games = counted_games(context, spec)
     found = _averages(context, spec)
     played = int(games.number_of_games[index])
-    steps: list[Step] = []
+    steps: list[Step] = _left_out(context, spec, index)
     cuts: dict[int, Reason] = {}
     if spec.cut or spec.median:
         items = _rating_items(games, ratings)
@@ -580,7 +590,7 @@ def trace_tournament_performance_rating(context: Context, spec: TiebreakSpec, in
     games = counted_games(context, spec)
     found = _performances(context, spec)
     played = int(games.number_of_games[index])
-    steps = _mean_steps(found.average, index, played)
+    steps = _left_out(context, spec, index) + _mean_steps(found.average, index, played)
     value = _value(found.value, found.average.defined, index)
     if played:
         points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
@@ -603,8 +613,10 @@ def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, i
     games = counted_games(context, spec)
     found = _perfect(context, spec)
     played = int(games.number_of_games[index])
+    left = _left_out(context, spec, index)
     if not played:
-        return Trace(spec, index, None, (), (Step("undefined", (0,), "10"),), context.rules.name)
+        undefined = (*left, Step("undefined", (0,), "10"))
+        return Trace(spec, index, None, (), undefined, context.rules.name)
     value = int(found.value[index])
     games_played = _game_entries(games, ratings, index)
     listed = np.array([int(ratings[entry.opponent or 0]) for entry in games_played])
@@ -614,7 +626,7 @@ def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, i
         for entry, score in zip(games_played, expected, strict=True)
     )
     points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
-    steps = [Step("points", (points, played), "10.3")]
+    steps = [*left, Step("points", (points, played), "10.3")]
     if not found.target[index]:
         lowest = int(listed.min())
         steps.append(Step("zero-score", (lowest, rating_difference(0), value), "10.3"))
@@ -650,7 +662,7 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
             )
         )
     found = _opponents_means(context, spec)
-    steps = _mean_steps(found, index, len(entries))
+    steps = _left_out(context, spec, index) + _mean_steps(found, index, len(entries))
     value = _value(found.value, found.defined, index)
     return Trace(spec, index, value, tuple(entries), tuple(steps), rules=context.rules.name)
 
