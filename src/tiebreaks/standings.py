@@ -662,8 +662,8 @@ def _check_unrated_method(options: Options) -> None:
     """One method for unrated participants (C.07 Art. 10): a rating given, or left out."""
     if options.unrated_excluded and options.unrated_rating is not None:
         raise ParameterError(
-            "unrated_excluded",
-            True,
-            f"cannot be combined with unrated_rating={options.unrated_rating}: choose one"
-            " method for unrated players",
+            "unrated_rating",
+            options.unrated_rating,
+            "cannot be combined with leaving unrated players out: choose one method for"
+            " unrated players (C.07 Art. 10)",
         )
