@@ -8,7 +8,6 @@ the last criterion share the rank (1, 2, 2, 4) unless a drawing of lots is asked
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -19,6 +18,7 @@ from .engine.computation import Computation, NoTracer
 from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
+from .engine.lots import lot, tournament_seed
 from .engine.names import ResolvedName, resolve_list, resolve_name
 from .engine.ranking import ArrayGroups
 from .engine.registry import Definition, Kind
@@ -80,6 +80,15 @@ class Standings:
     places: dict[str, int] = field(default_factory=dict)
     #: per column label: True when a larger value ranks higher (False for places, /R, TPN)
     higher_is_better: dict[str, bool] = field(default_factory=dict)
+    #: the seed of the drawing of lots for the ties left after the last tie-break (None: no
+    #: lots drawn, those ties share the rank) and where it comes from: "tournament" (a hash of
+    #: the participants and results, :func:`tournament_seed`) or "given"
+    lots_seed: int | None = None
+    lots_source: str = ""
+    #: how unrated participants enter the rating tie-breaks (C.07 Art. 10): the rating given
+    #: to them (``unrated_rating``), or left out (``unrated_excluded``); neither: not set
+    unrated_rating: int | None = None
+    unrated_excluded: bool = False
     #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
     #: column by column for writers of big tables)
     value_columns: dict[str, list[Fraction | None]] = field(
@@ -291,6 +300,7 @@ def _plan(
     context: Context,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None,
     unrated_rating: int | None,
+    unrated_excluded: bool = False,
 ) -> _Plan:
     system = PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS
     warnings: list[Diagnostic] = []
@@ -310,7 +320,9 @@ def _plan(
                 )
             )
             continue
-        if entry.rating_based and _drop_for_unrated(context, spec, unrated_rating):
+        if entry.rating_based and _drop_for_unrated(
+            context, spec, unrated_rating, unrated_excluded
+        ):
             plan.warnings.append(
                 Diagnostic(
                     f"{spec} dropped: unrated players take part and no rating for them is set"
@@ -373,8 +385,10 @@ def _unusable_file_list(record: str, error: UsageError) -> UsageError:
     )
 
 
-def _drop_for_unrated(context: Context, spec: TiebreakSpec, unrated_rating: int | None) -> bool:
-    if spec.unrated_rating is not None or unrated_rating is not None:
+def _drop_for_unrated(
+    context: Context, spec: TiebreakSpec, unrated_rating: int | None, excluded: bool
+) -> bool:
+    if spec.unrated_rating is not None or unrated_rating is not None or excluded:
         return False
     return has_unrated_participants(context)
 
@@ -388,6 +402,10 @@ class Options:
     pairing_system: PairingSystem | None = None
     lots_seed: int | None = None
     primary: str | None = None  # team tournaments: "MP" or "GP" ranks first
+    #: True: draw lots for the ties left, seeded from the tournament; an int: with that seed
+    lots: bool | int = False
+    #: the second method of Art. 10 for unrated participants: left out of rating tie-breaks
+    unrated_excluded: bool = False
 
 
 def compute_standings(
@@ -400,6 +418,8 @@ def compute_standings(
     pairing_system: PairingSystem | None = None,
     lots_seed: int | None = None,
     primary: str | None = None,
+    lots: bool | int = False,
+    unrated_excluded: bool = False,
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -407,10 +427,23 @@ def compute_standings(
     a list or one comma-separated string); without it the regime's default list (``uscf``),
     else the file's 212/202 list, else the FIDE recommendation for the tournament type.
     ``rules`` names the regime (default: the FIDE edition in force at the start date).
-    ``lots_seed`` breaks the ties left after the last tie-break by a repeatable drawing of lots.
+    ``lots`` breaks the ties left after the last tie-break by a repeatable drawing of lots:
+    ``True`` seeds it from the tournament itself (:func:`tournament_seed`: the same file gives
+    the same order on every run), an ``int`` is the seed (``lots_seed`` is the older name of
+    the same); without it those ties share the rank (C.07 Art. 2.1 lets the event choose).
+    ``unrated_rating`` gives unrated participants a rating in the rating tie-breaks (Art. 10);
+    ``unrated_excluded`` is the other method: games against them are left out.
     ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
     """
-    options = Options(after_round, unrated_rating, pairing_system, lots_seed, primary)
+    options = Options(
+        after_round,
+        unrated_rating,
+        pairing_system,
+        lots_seed,
+        primary,
+        lots,
+        unrated_excluded,
+    )
     return _compute_standings(tournament, tiebreaks, rules, options)
 
 
@@ -422,6 +455,8 @@ def _compute_standings(
 ) -> Standings:
     tournament, chosen, reason = prepared(tournament, rules)
     _check_rating(options.unrated_rating)
+    _check_unrated_method(options)
+    _given_seed(options)  # two different seeds are refused before anything is computed
     rounds = _check_round(tournament, options.after_round)
     if options.after_round is None:
         rounds, tournament = _rounds_with_results(tournament)
@@ -449,9 +484,11 @@ def rank_context(
     context for a running event and updates it)."""
     if options.unrated_rating is not None:
         context.unrated_rating = options.unrated_rating
-    plan = _plan(context, tiebreaks, options.unrated_rating)
+    context.unrated_excluded = options.unrated_excluded
+    plan = _plan(context, tiebreaks, options.unrated_rating, options.unrated_excluded)
     ranking = _rank(context, plan.specs)
-    rows, value_columns = _rows(context, ranking.groups, ranking.values, options.lots_seed)
+    seed = lots_seed_of(options, context.tournament, context.rounds)
+    rows, value_columns = _rows(context, ranking.groups, ranking.values, seed)
     return Standings(
         tournament=context.tournament,
         rules=context.rules,
@@ -466,6 +503,10 @@ def rank_context(
         higher_is_better=ranking.higher_is_better,
         value_columns=value_columns,
         _computation=Computation(context),
+        lots_seed=seed,
+        lots_source=_lots_source(options),
+        unrated_rating=options.unrated_rating,
+        unrated_excluded=options.unrated_excluded,
     )
 
 
@@ -621,11 +662,11 @@ def _order(
 ) -> tuple[list[int], list[int], list[bool]]:
     """Participants in rank order, their ranks and whether a drawing of lots placed them.
     Participants still tied share the rank and are listed by start number, unless lots are
-    drawn (then each gets its own rank)."""
+    drawn (then each gets its own rank, in the order of their lots, :func:`.engine.lots.lot`)."""
     order: list[int] = []
     ranks: list[int] = []
     by_lot: list[bool] = []
-    generator = random.Random(lots_seed) if lots_seed is not None else None
+    drawn = lots_seed is not None
     for group in groups:
         ahead = len(order)
         if len(group) == 1:
@@ -634,12 +675,50 @@ def _order(
             by_lot.append(False)
             continue
         ordered = sorted(group, key=lambda index: players[index].start_number)
-        if generator is not None:
-            generator.shuffle(ordered)
+        if lots_seed is not None:
+            ordered.sort(key=lambda index: lot(lots_seed, players[index].start_number))
         order.extend(ordered)
-        drawn = generator is not None
         ranks.extend(
             ahead + 1 + position if drawn else ahead + 1 for position in range(len(ordered))
         )
         by_lot.extend([drawn] * len(ordered))
     return order, ranks, by_lot
+
+
+def lots_seed_of(options: Options, tournament: Tournament, rounds: int) -> int | None:
+    """The seed of the drawing of lots the options ask for (None: no lots): the one given
+    (``lots=<int>`` or ``lots_seed``), or the tournament's own (``lots=True``), a hash of
+    its participants and of their results in rounds 1..``rounds``."""
+    given = _given_seed(options)
+    if given is not None:
+        return given
+    if options.lots is True:
+        return tournament_seed(tournament.players, rounds)
+    return None
+
+
+def _given_seed(options: Options) -> int | None:
+    """The seed given as ``lots=<int>`` or ``lots_seed`` (both: the same one)."""
+    lots, seed = options.lots, options.lots_seed
+    given = None if isinstance(lots, bool) else lots
+    if given is not None and seed is not None and given != seed:
+        raise ParameterError("lots", lots, f"differs from lots_seed={seed}: give one seed")
+    return given if given is not None else seed
+
+
+def _lots_source(options: Options) -> str:
+    """Where the seed of the drawing of lots comes from ("" when no lots are drawn)."""
+    if options.lots_seed is not None or not isinstance(options.lots, bool):
+        return "given"
+    return "tournament" if options.lots else ""
+
+
+def _check_unrated_method(options: Options) -> None:
+    """One method for unrated participants (C.07 Art. 10): a rating given, or left out."""
+    if options.unrated_excluded and options.unrated_rating is not None:
+        raise ParameterError(
+            "unrated_rating",
+            options.unrated_rating,
+            "cannot be combined with leaving unrated players out: choose one method for"
+            " unrated players (C.07 Art. 10)",
+        )

@@ -24,14 +24,17 @@ from tiebreaks.engine.families.team_encounters import (
     resolve_group,
     tallies,
 )
-from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.engine.spec import TiebreakSpec, parse_spec
 from tiebreaks.engine.team_context import team_views
 from tiebreaks.engine.trace import Trace
+from tiebreaks.errors import UsageError
 from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.model.rules import rules_by_name
 from tiebreaks.model.team_matches import team_tournament
 from tiebreaks.services.explain import explain_value
 from tiebreaks.standings import Standings
+
+from ..team_files import team_file
 
 F = Fraction
 HELD = Path(tiebreaks.example_path("held-team-14.trf"))
@@ -296,3 +299,70 @@ def test_berlin_is_boards_plus_one_times_game_points_minus_board_count(
         assert game_points is not None
         expected = (size + 1) * game_points - board_count(counted[index].boards)
         assert row.values["BER"] == expected
+
+
+# --- /A: BC, TBR, BBE over all of a team's matches (the FIDE reference engine's reading) ---
+
+#: two rounds of four teams of two boards in which the teams tied on MP and GP never met.
+#: Round 1: T1-T2 1.5-0.5 (board 1 won, board 2 drawn), T3-T4 0.5-1.5 (board 1 drawn, board 2
+#: lost); round 2: T1-T3 1-1 (T1 wins board 1, loses board 2), T2-T4 1-1 (T2 loses board 1,
+#: wins board 2). T1 and T4: 3 MP, 2.5 GP; T2 and T3: 1 MP, 1.5 GP.
+NEVER_MET = {
+    1: [(3, "w", "1"), (5, "b", "1")],
+    2: [(4, "b", "="), (6, "w", "0")],
+    3: [(1, "b", "0"), (7, "w", "0")],
+    4: [(2, "w", "="), (8, "b", "1")],
+    5: [(7, "w", "="), (1, "w", "0")],
+    6: [(8, "b", "0"), (2, "b", "1")],
+    7: [(5, "b", "="), (3, "b", "1")],
+    8: [(6, "w", "1"), (4, "w", "0")],
+}
+
+
+def _never_met() -> tiebreaks.Tournament:
+    teams = {"T1": [1, 2], "T2": [3, 4], "T3": [5, 6], "T4": [7, 8]}
+    return read_trf_text(team_file("never met", 2, teams, NEVER_MET))
+
+
+@pytest.mark.parametrize("acronym", ["BC", "TBR", "BBE"])
+def test_teams_that_never_met_stay_tied_by_default(acronym: str) -> None:
+    """Art. 12 on the matches among the tied teams: T1 and T4 (and T2 and T3) never met, so
+    there is no board to compare and they share the place."""
+    ranks = _ranks(_standings(f"MP,GP,{acronym}", _never_met()))
+    assert ranks == {1: 1, 4: 1, 2: 3, 3: 3}
+
+
+@pytest.mark.parametrize("acronym", ["BC", "TBR", "BBE"])
+def test_all_matches_separate_teams_that_never_met(acronym: str) -> None:
+    """``/A``, board points over both rounds: T1 2, 1/2 (boards 1, 2); T4 3/2, 1; T2 0, 3/2;
+    T3 1/2, 1. BC (lower is better) T1 1x2 + 2x1/2 = 3 < T4 3/2 + 2 = 7/2, T3 1/2 + 2 = 5/2 <
+    T2 0 + 3 = 3; TBR board 1: T1 2 > T4 3/2, T3 1/2 > T2 0; BBE without board 2 = board 1:
+    the same. Order T1, T4, T3, T2 by each."""
+    standings = _standings(f"MP,GP,{acronym}/A", _never_met())
+    assert [row.player.start_number for row in standings.rows] == [1, 4, 3, 2]
+    assert [row.rank for row in standings.rows] == [1, 2, 3, 4]
+
+
+def test_all_matches_modifier_is_read_and_written_back() -> None:
+    spec = parse_spec("tbr/a")
+    assert spec == TiebreakSpec("TBR", all_matches=True)
+    assert str(spec) == "TBR/A"
+    assert str(parse_spec("BC/A/P")) == "BC/P/A"
+    for refused in ("EDEBT/A", "BH/A"):
+        with pytest.raises(UsageError, match="does not take the modifier /A"):
+            _standings(f"MP,{refused}")
+
+
+def test_all_matches_explanation_lists_every_match_and_bye() -> None:
+    """Held team 14 had a half-point bye in round 5 and a pairing-allocated bye in round 7,
+    each worth 2 game points of 4 boards: 1/2 on every board, listed as rounds without an
+    opponent; the explanation gives the standings' value."""
+    standings = _standings("MP,GP,TBR/A")
+    row = standings.row(14)
+    trace = explain_value(standings, row, "TBR/A")
+    assert isinstance(trace, Trace)
+    assert trace.value == row.values["TBR/A"]
+    byes = [step.numbers[1:] for step in trace.steps if step.code == "bye-boards"]
+    assert byes == [(5, *[F(1, 2)] * 4), (7, *[F(1, 2)] * 4)]
+    matches = [step for step in trace.steps if step.code == "match" and step.numbers[0] == 13]
+    assert len(matches) == 5  # rounds 1, 2, 3, 4, 6 against an opponent

@@ -430,3 +430,27 @@ def test_docs_are_the_openapi_document(client: TestClient) -> None:
     assert " style=" not in text
     assert not re.search(r'(src|href)="(https?:)?//', text)
     assert client.get("/static/docs.js").status_code == 200
+
+
+def test_lots_and_the_unrated_method_reach_the_api(client: TestClient) -> None:
+    """``lots`` (true: seeded from the tournament, or a seed) and ``unrated_excluded`` are
+    options of the API, and its document says which were used, as the library's does."""
+    name = "held-round-robin-6.trf"
+    tournament = read_data(example_bytes(name), name)
+    for lots in (True, 7):
+        answer = client.post(
+            "/api/standings", json={"tournament": inline(name), "tiebreaks": "PTS", "lots": lots}
+        )
+        assert answer.status_code == 200, answer.text
+        expected = compute_standings(tournament, "PTS", lots=lots)
+        assert answer.text == standings_json(expected)
+        source = "tournament" if lots is True else "given"
+        assert answer.json()["lots"] == {"seed": expected.lots_seed, "source": source}
+    answer = client.post(
+        "/api/standings", json={"tournament": inline(name), "unrated_excluded": True}
+    )
+    assert answer.json()["unrated"] == {"method": "excluded", "rating": None}
+    both = {"tournament": inline(name), "unrated_excluded": True, "unrated_rating": 1000}
+    refused = client.post("/api/standings", json=both)
+    assert refused.status_code == 422
+    assert "choose one method for unrated players" in refused.text

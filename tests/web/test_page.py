@@ -421,3 +421,19 @@ def test_big_event_is_paged_and_found(client: TestClient) -> None:
     ).text
     assert "Page 2 of 3" in pressed  # a page link wins over the search
     assert 'id="found"' not in pressed
+
+
+def test_lots_and_unrated_players_from_the_page(client: TestClient) -> None:
+    """The two tick boxes of "More options": a drawing of lots seeded from the results (its
+    seed shown among the facts, every place decided by lot marked) and unrated players left
+    out of the rating tie-breaks (said among the facts)."""
+    name = "held-round-robin-6.trf"
+    plain = upload(client, example_bytes(name), name, tb="PTS", listed="1").text
+    assert "Drawing of lots" not in plain
+    drawn = upload(client, example_bytes(name), name, tb="PTS", listed="1", lots="1").text
+    seed = compute_standings(read_data(example_bytes(name), name), "PTS", lots=True).lots_seed
+    assert f"seed {seed} (drawn from the tournament" in html.unescape(drawn)
+    assert 'name="lots" value="1" checked' in drawn
+    left_out = upload(client, example_bytes(name), name, unrated_excluded="1").text
+    assert "Unrated players in rating tie-breaks" in left_out
+    assert 'name="unrated_excluded" value="1" checked' in left_out

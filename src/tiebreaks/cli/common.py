@@ -39,6 +39,8 @@ OPTIONS = {
     "unrated_rating": "--unrated-rating",
     "pairing_system": "--system",
     "lots_seed": "--lots",
+    "lots": "--lots",
+    "unrated_excluded": "--unrated-excluded",
     "primary": "--primary",
     "tiebreaks": "--tiebreaks",
     "rules": "--rules",

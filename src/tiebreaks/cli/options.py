@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import click
 
-from ..errors import Diagnostic, InputError, Location, UsageError
+from ..errors import Diagnostic, InputError, Location, ParameterError, UsageError
 from ..formats import READ_FORMATS
 from ..formats.files import MAX_INPUT_BYTES, write_output
 from ..formats.readers.ratings_csv import read_rating_table
@@ -30,7 +30,16 @@ def tournament_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--after-round", "-n", type=click.IntRange(min=0), help="After round N."),
         click.option(
-            "--unrated-rating", type=click.IntRange(min=0), help="Rating for unrated players."
+            "--unrated-rating",
+            type=click.IntRange(min=0),
+            help="Rating tie-breaks: give unrated players this rating (C.07 Art. 10).",
+        ),
+        click.option(
+            "--unrated-excluded",
+            is_flag=True,
+            default=None,
+            help="Rating tie-breaks: leave unrated players out (games against them do not"
+            " count; their own RTNG is empty) - the other method of C.07 Art. 10.",
         ),
         click.option(
             "--system",
@@ -128,13 +137,32 @@ def standings_for(
         after_round=int(after_round) if after_round is not None else None,
         unrated_rating=int(unrated) if unrated is not None else None,
         pairing_system=PairingSystem(system) if isinstance(system, str) else None,
-        lots_seed=_int_or_none(options.get("lots_seed")),
+        lots=_lots(options.get("lots")),
         primary=str(options["primary"]) if options.get("primary") else None,
+        unrated_excluded=bool(options.get("unrated_excluded")),
     )
 
 
-def _int_or_none(value: int | str | None) -> int | None:
-    return None if value is None else int(value)
+#: ``--lots`` without a seed: drawn with the tournament's own seed
+FROM_TOURNAMENT = "tournament"
+
+
+def _lots(value: int | str | None) -> bool | int:
+    """``--lots``: absent (no lots), without a value or ``tournament`` (True: the seed drawn
+    from the tournament), or a seed; anything else is refused (exit 2)."""
+    if value is None:
+        return False
+    if value == FROM_TOURNAMENT:
+        return True
+    try:
+        return int(value)
+    except ValueError:
+        raise ParameterError(
+            "lots",
+            value,
+            "is not a seed: give a whole number, or nothing after --lots (put it after the"
+            " file; the seed is then drawn from the tournament)",
+        ) from None
 
 
 def emit(content: str | bytes, output: str | None) -> None:

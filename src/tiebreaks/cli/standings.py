@@ -7,6 +7,7 @@ import click
 from ..errors import UsageError
 from ..formats.files import check_outputs
 from ..render import STANDINGS_FORMATS
+from ..render.i18n import method_lines
 from ..render.standings import render_standings
 from .common import KEPT, LEAVE_AT_ONCE, OPTIONS, guarded, say
 from .options import RULES_HELP, emit, read, standings_for, tournament_options
@@ -26,7 +27,15 @@ from .options import RULES_HELP, emit, read, standings_for, tournament_options
     is_flag=True,
     help="PDF: every value explained after the tables, one block per participant.",
 )
-@click.option("--lots", "lots_seed", type=int, help="Break remaining ties by lot with this seed.")
+@click.option(
+    "--lots",
+    is_flag=False,
+    flag_value="tournament",
+    default=None,
+    metavar="[SEED]",
+    help="Break the ties left after the last tie-break by a repeatable drawing of lots: with"
+    " SEED, or without (after FILE) with a seed drawn from the tournament's results.",
+)
 @tournament_options
 def standings(
     file: str,
@@ -55,6 +64,8 @@ def standings(
                 say(f"warning: {warning.worded(OPTIONS)}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
+            for line in method_lines(result, "en"):  # the seed of the lots, unrated players
+                click.echo(line, err=True)
         KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
         return render_standings(result, output_format, lang, explanations=explanations)
 

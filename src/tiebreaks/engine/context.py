@@ -45,6 +45,9 @@ class Context:
     #: the rating given to unrated participants for every rating tie-break that does not set
     #: one with ``/U`` (C.07 (2026) Art. 10; the standings' ``unrated_rating`` option)
     unrated_rating: int | None = None
+    #: True when unrated participants are left out of the rating tie-breaks (the second
+    #: method of C.07 (2026) Art. 10; the standings' ``unrated_excluded`` option)
+    unrated_excluded: bool = False
     #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
     #: the contexts of both scores, and the team tournament with the board games
     score_type: str = ""

@@ -2,7 +2,9 @@
 
 Modifiers (C.07 (2026) Art. 14 and MTB26): ``/Cn`` cut the n least significant values,
 ``/Mn`` median (n lowest then n highest), ``/L±n`` Koya limit moved by n half-points,
-``/P`` forfeits counted as played games, ``/F`` based on Fore Buchholz, ``/R`` reverse order,
+``/P`` forfeits counted as played games, ``/A`` BC, TBR, BBE over all of a team's matches (the
+FIDE reference engine's reading; by default over the matches among the tied teams, Art. 12),
+``/F`` based on Fore Buchholz, ``/R`` reverse order,
 ``/Un`` rating given to unrated participants (reference-engine extension), ``/Kn`` the SSSC
 divisor (C.07 (2026) Art. 13.4), ``/V<code>`` the
 unplayed-rounds regime of this tie-break alone (``/V2026``, ``/V2024``, ``/V2009``, ``/VN``
@@ -20,7 +22,7 @@ from ..errors import UsageError
 #: would overflow int(); nothing real needs more than four)
 _MODIFIER = re.compile(
     r"^(?:(?P<kind>[CM])(?P<count>[0-9]{1,4})|L(?P<limit>[+-][0-9]{1,4})|U(?P<rating>[0-9]{1,4})|"
-    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9][0-9]{0,3})|(?P<flag>[PFR]))$"
+    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9][0-9]{0,3})|(?P<flag>[PAFR]))$"
 )
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
@@ -35,6 +37,7 @@ class TiebreakSpec:
     median: int = 0
     koya_limit: int | None = None
     forfeits_as_played: bool = False
+    all_matches: bool = False
     fore: bool = False
     reverse: bool = False
     unrated_rating: int | None = None
@@ -57,6 +60,8 @@ class TiebreakSpec:
             parts.append(f"L{self.koya_limit:+d}")
         if self.forfeits_as_played:
             parts.append("P")
+        if self.all_matches:
+            parts.append("A")
         if self.fore:
             parts.append("F")
         if self.reverse:
@@ -71,8 +76,8 @@ class TiebreakSpec:
 
     @property
     def modifier_kinds(self) -> frozenset[str]:
-        """Letters of the modifiers present (``C``, ``M``, ``L``, ``P``, ``F``, ``R``, ``U``,
-        ``V``)."""
+        """Letters of the modifiers present (``C``, ``M``, ``L``, ``P``, ``A``, ``F``, ``R``,
+        ``U``, ``K``, ``V``)."""
         return frozenset(part[0] for part in self.modifiers)
 
     def __str__(self) -> str:
@@ -102,8 +107,8 @@ def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str 
     if match is None:
         raise UsageError(
             f"{text!r}: unknown modifier /{modifier} "
-            "(expected /Cn, /Mn, /L±n, /P, /F, /R, /Un, /Kn, /V2026, /V2024, /V2009, /VN, /VD,"
-            " /VUS)"
+            "(expected /Cn, /Mn, /L±n, /P, /A, /F, /R, /Un, /Kn, /V2026, /V2024, /V2009, /VN,"
+            " /VD, /VUS)"
         )
     if match["kind"]:
         name = "cut" if match["kind"] == "C" else "median"
@@ -117,7 +122,9 @@ def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str 
     elif match["regime"] is not None:
         name, value = "regime", "2024" if match["regime"] == "2023" else match["regime"]
     else:
-        name = {"P": "forfeits_as_played", "F": "fore", "R": "reverse"}[match["flag"]]
+        name = {"P": "forfeits_as_played", "A": "all_matches", "F": "fore", "R": "reverse"}[
+            match["flag"]
+        ]
         value = True
     if name in fields:
         raise UsageError(f"{text!r}: modifier /{modifier} given twice")

@@ -14,6 +14,8 @@ MODIFIERS = {
     "M": "/Mn median: cut the n lowest, then the n highest (Art. 14.3, 14.4)",
     "L": "/L±n Koya limit moved by n half-points (Art. 9.2)",
     "P": "/P forfeits count as played games",
+    "A": "/A BC, TBR, BBE over all of a team's matches, not only those among the tied teams"
+    " (the FIDE reference engine's reading of Art. 12)",
     "F": "/F based on Fore Buchholz (Art. 8.2)",
     "R": "/R reverse order",
     "U": "/Un rating given to unrated participants",

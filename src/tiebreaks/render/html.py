@@ -50,6 +50,7 @@ from .i18n import (
     column_abbreviation,
     format_date,
     format_value,
+    method_lines,
     rules_line,
     summary_line,
     tiebreak_name,
@@ -177,6 +178,8 @@ class Page:
     start_date: str
     rules: str
     tiebreak_line: str
+    #: the drawing of lots and its seed, the method for unrated players (when asked for)
+    method_lines: tuple[str, ...]
     tiebreaks: tuple[tuple[str, str], ...]
     columns: tuple[Column, ...]
     rows: tuple[TableRow, ...]
@@ -290,6 +293,7 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
         start_date=format_date(tournament.start_date, code) if tournament.start_date else "",
         rules=rules_line(standings, code),
         tiebreak_line=tiebreaks_line(standings, code),
+        method_lines=tuple(method_lines(standings, code)),
         tiebreaks=tuple((column.label, column.name) for column in columns),
         columns=columns,
         rows=_table_rows(standings, code),

@@ -201,6 +201,32 @@ def tiebreaks_line(standings: Standings, lang: str) -> str:
     }
 
 
+def method_lines(standings: Standings, lang: str) -> list[str]:
+    """The methods the standings were computed with besides the list, one line each: the
+    drawing of lots and its seed (so that anyone can draw again), the treatment of unrated
+    participants in the rating tie-breaks (C.07 Art. 10). None when not asked for."""
+    _ = translator(lang).gettext
+    lines = []
+    if standings.lots_seed is not None:
+        source = (
+            _("drawn from the tournament's results")
+            if standings.lots_source == "tournament"
+            else _("given")
+        )
+        lines.append(
+            _("Drawing of lots for the ties left: seed %(seed)s (%(source)s)")
+            % {"seed": standings.lots_seed, "source": source}
+        )
+    if standings.unrated_rating is not None:
+        lines.append(
+            _("Unrated players in rating tie-breaks: rating %(rating)s (C.07 Art. 10)")
+            % {"rating": standings.unrated_rating}
+        )
+    elif standings.unrated_excluded:
+        lines.append(_("Unrated players in rating tie-breaks: left out (C.07 Art. 10)"))
+    return lines
+
+
 def column_abbreviation(label: str, lang: str) -> str:
     """The short header of a value column: the descriptor, except points ("Pkt" in German)."""
     if label in ("PTS", "POINTS"):

@@ -60,14 +60,33 @@ class WarningDetail(msgspec.Struct, kw_only=True):
     column: int | None
 
 
-class StandingsDocument(msgspec.Struct, kw_only=True):
-    """The standings (the document of ``tiebreaks standings --format json``)."""
+class LotsDetail(msgspec.Struct, kw_only=True):
+    """The drawing of lots for the ties left after the last tie-break: its seed (drawing
+    again with it gives the same order) and where the seed comes from."""
+
+    seed: int
+    source: Literal["tournament", "given"]
+
+
+class UnratedDetail(msgspec.Struct, kw_only=True):
+    """How unrated players enter the rating tie-breaks (C.07 Art. 10): a rating given to
+    them, or left out (games against them do not count)."""
+
+    method: Literal["rating", "excluded"]
+    rating: int | None
+
+
+class StandingsDocument(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The standings (the document of ``tiebreaks standings --format json``); ``lots`` and
+    ``unrated`` are present only when the standings were computed with them."""
 
     tournament: StandingsTournament
     rules: str
     rules_reason: str
     after_round: int
     tiebreaks: list[str]
+    lots: LotsDetail | None = None
+    unrated: UnratedDetail | None = None
     warnings: list[str]
     warning_details: list[WarningDetail]
     standings: list[StandingsRow]
@@ -88,6 +107,8 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
         rules_reason=standings.rules_reason,
         after_round=standings.rounds,
         tiebreaks=list(standings.columns),
+        lots=_lots(standings),
+        unrated=_unrated(standings),
         warnings=[str(warning) for warning in standings.warnings],
         warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
         standings=[
@@ -104,6 +125,22 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
             for row in (standings.rows if rows else ())
         ],
     )
+
+
+def _lots(standings: Standings) -> LotsDetail | None:
+    if standings.lots_seed is None:
+        return None
+    if standings.lots_source == "tournament":
+        return LotsDetail(seed=standings.lots_seed, source="tournament")
+    return LotsDetail(seed=standings.lots_seed, source="given")
+
+
+def _unrated(standings: Standings) -> UnratedDetail | None:
+    if standings.unrated_rating is not None:
+        return UnratedDetail(method="rating", rating=standings.unrated_rating)
+    if standings.unrated_excluded:
+        return UnratedDetail(method="excluded", rating=None)
+    return None
 
 
 def standings_to_data(standings: Standings) -> dict[str, Any]:

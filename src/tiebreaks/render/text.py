@@ -7,6 +7,7 @@ from ..standings import Standings
 from .i18n import (
     check_language,
     column_abbreviation,
+    method_lines,
     rules_line,
     summary_line,
     tiebreaks_line,
@@ -68,6 +69,7 @@ def _title(standings: Standings, lang: str) -> list[str]:
         summary_line(standings, lang),
         rules_line(standings, lang),
         tiebreaks_line(standings, lang),
+        *method_lines(standings, lang),
     ]
     if any(row.drawn_by_lot for row in standings.rows):
         lines.append(_("* place decided by drawing of lots"))

@@ -72,6 +72,8 @@ def settings_of(options: RankingOptions | Side, extra: CompareOptions | None = N
         common.unrated_rating,
         common.primary,
         common.allow_discouraged,
+        common.unrated_excluded,
+        common.lots,
     )
 
 

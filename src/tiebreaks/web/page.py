@@ -66,6 +66,8 @@ class PageForms:
             new_item=_text(form, "tb_new", 2000),
             after_round=_text(form, "after_round", NUMBER_LENGTH),
             unrated_rating=_text(form, "unrated_rating", NUMBER_LENGTH),
+            unrated_excluded=form.get("unrated_excluded") == "1",
+            lots=form.get("lots") == "1",
             override=form.get("override") == "1",
             explain=_text(form, "explain"),
             why=_text(form, "why", 40),

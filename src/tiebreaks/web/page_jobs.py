@@ -115,7 +115,14 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
         items = tuple(canonical)
     try:
         numbered = numbers(tournament, request)
-        settings = Settings(usable, request.rules or None, *numbered, allow_discouraged=True)
+        settings = Settings(
+            usable,
+            request.rules or None,
+            *numbered,
+            allow_discouraged=True,
+            unrated_excluded=request.unrated_excluded,
+            lots=request.lots,
+        )
         standings = compute(tournament, settings)
     except TiebreaksError as error:
         return Ranked(
@@ -193,6 +200,8 @@ class ResultsView:
     regime_list: str
     after_round: str
     unrated_rating: str
+    unrated_excluded: bool
+    lots: bool
     override: bool
     can_override: bool
     blocked: bool
@@ -238,6 +247,8 @@ def results_view(
         regime_list=_regime_with_list(request.rules),
         after_round=request.after_round,
         unrated_rating=request.unrated_rating,
+        unrated_excluded=request.unrated_excluded,
+        lots=request.lots,
         override=request.override,
         can_override=any(problem.overridable for problem in ranked.problems),
         blocked=ranked.blocked,

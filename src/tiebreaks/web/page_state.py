@@ -35,6 +35,8 @@ class PageRequest:
     new_item: str = ""
     after_round: str = ""
     unrated_rating: str = ""
+    unrated_excluded: bool = False
+    lots: bool = False
     override: bool = False
     explain: str = ""
     why: str = ""

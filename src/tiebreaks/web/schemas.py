@@ -26,6 +26,14 @@ Name = Annotated[str, Field(min_length=1, max_length=200)]
 #: rounds is the tournament's, and ratings have none in the library or the command line)
 AFTER_ROUND = "Standings after this round: a whole number from 0 to the number of rounds"
 UNRATED_RATING = "The rating given to unrated players: a whole number from 0"
+UNRATED_EXCLUDED = (
+    "Rating tie-breaks: leave unrated players out (games against them do not count; their "
+    "own RTNG is undefined), the other method of C.07 Art. 10; not with unrated_rating"
+)
+LOTS = (
+    "Break the ties left after the last tie-break by a repeatable drawing of lots: true "
+    "(seeded from the tournament's results) or a seed (a whole number)"
+)
 #: where the description's schemas are
 SCHEMAS = "#/components/schemas/"
 #: the schemas of the library's documents (and their parts), by name
@@ -98,6 +106,8 @@ class RankingOptions(_Strict):
     )
     after_round: int | None = Field(None, ge=0, description=AFTER_ROUND)
     unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
+    unrated_excluded: bool = Field(False, description=UNRATED_EXCLUDED)
+    lots: bool | int = Field(False, description=LOTS)
     primary: Literal["MP", "GP"] | None = Field(None, description="Team events: the first score")
     allow_discouraged: bool = Field(
         False,
@@ -140,6 +150,8 @@ class CompareOptions(_Strict):
     b: Side
     after_round: int | None = Field(None, ge=0, description=AFTER_ROUND)
     unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
+    unrated_excluded: bool = Field(False, description=UNRATED_EXCLUDED)
+    lots: bool | int = Field(False, description=LOTS)
     primary: Literal["MP", "GP"] | None = None
     allow_discouraged: bool = False
 

@@ -61,6 +61,8 @@ class Settings:
     unrated_rating: int | None = None
     primary: str | None = None
     allow_discouraged: bool = False
+    unrated_excluded: bool = False
+    lots: bool | int = False
 
 
 @dataclass(frozen=True)
@@ -203,6 +205,8 @@ def compute(tournament: Tournament, settings: Settings) -> Standings:
         after_round=settings.after_round,
         unrated_rating=settings.unrated_rating,
         primary=settings.primary or None,
+        unrated_excluded=settings.unrated_excluded,
+        lots=settings.lots,
     )
     blocked = discouraged(standings, canonical)
     if blocked and not settings.allow_discouraged:

@@ -30,6 +30,7 @@ from ..render.i18n import (
     column_abbreviation,
     format_date,
     format_value,
+    method_lines,
     reason_text,
     rules_line,
     summary_line,
@@ -211,6 +212,9 @@ def facts(
         found.append(Fact(gettext("Start date"), format_date(tournament.start_date, lang)))
     if standings is not None:
         found.append(Fact(gettext("Rules"), rules_line(standings, lang).split(":", 1)[-1].strip()))
+        for line in method_lines(standings, lang):  # lots and their seed, unrated players
+            label, _, value = line.partition(":")
+            found.append(Fact(label.strip(), value.strip()))
     if tournament.standings_list or tournament.tiebreak_list:
         listed = tournament.standings_list or tournament.tiebreak_list
         found.append(Fact(gettext("The file's tie-breaks"), ", ".join(listed)))

@@ -11,10 +11,14 @@ Common rules:
 * Performances (TPR, PTP) use the standard 1-½-0 game results, whatever the event's score
   system, because the B.02 tables 8.1(a) and 8.1(b) are defined on them.
 * Unrated participants (no rating, or 0): Art. 10 tie-breaks are removed from the list when
-  unrated players take part, unless a rating for them is set: ``/U<rating>`` on the tie-break,
-  or the global value the standings layer sets as ``Context.unrated_rating``.
-  Without either, computing raises :class:`~tiebreaks.errors.UsageError`; callers check
-  :func:`has_unrated_participants` first to drop the tie-break with a warning.
+  unrated players take part, unless the event says how unrated players are treated. Two
+  methods: a rating set for them (``/U<rating>`` on the tie-break, or the global value the
+  standings layer sets as ``Context.unrated_rating``), or leaving them out
+  (``Context.unrated_excluded``: games against an unrated opponent do not count in
+  ARO, TPR, PTP, APRO, APPO, and an unrated participant's own RTNG is undefined, ranked
+  last). ``/U`` on a tie-break wins over either global method. Without any, computing raises
+  :class:`~tiebreaks.errors.UsageError`; callers check :func:`has_unrated_participants` first
+  to drop the tie-break with a warning.
 
 Every value is computed for the whole field at once on NumPy integer arrays (int64, or exact
 Python integers when a rating is too large for int64 sums), at every size; the trace of one
@@ -121,12 +125,25 @@ def unrated_rating(context: Context, spec: TiebreakSpec) -> int | None:
     return context.unrated_rating
 
 
+def excludes_unrated(context: Context, spec: TiebreakSpec) -> bool:
+    """True when unrated participants take part and are left out of ``spec`` (the second
+    method of Art. 10, asked for globally; a ``/U<rating>`` on the tie-break wins)."""
+    return (
+        spec.unrated_rating is None
+        and context.unrated_excluded
+        and has_unrated_participants(context)
+    )
+
+
 def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
-    """The rating for unrated participants if there are any (None when everyone is rated);
-    raises UsageError when unrated participants take part and no rating is set (Art. 10)."""
+    """The rating for unrated participants if there are any (None when everyone is rated or
+    they are left out); raises UsageError when unrated participants take part and no method
+    is set (Art. 10)."""
     if not has_unrated_participants(context):
         return None
     fallback = unrated_rating(context, spec)
+    if fallback is None and excludes_unrated(context, spec):
+        return None
     if fallback is None:
         raise UsageError(
             f"{spec}: unrated participants take part, so C.07 Art. 10 removes this tie-break "
@@ -203,6 +220,32 @@ def board_games(context: Context) -> Games:
         )
 
     return context.memo(_GAMES, compute)
+
+
+def counted_games(context: Context, spec: TiebreakSpec) -> Games:
+    """The games over the board that count for ``spec``: all of them, or, when unrated
+    participants are left out (:func:`excludes_unrated`), those against a rated opponent."""
+    games = board_games(context)
+    if not excludes_unrated(context, spec):
+        return games
+
+    def compute() -> Games:
+        table = grid(context)
+        played = games.played & (_own_ratings(context)[games.opponent] != 0)
+        return Games(
+            played=played,
+            opponent=np.where(played, games.opponent, 0),
+            number_of_games=played.sum(axis=1),
+            half_points=np.where(played, table.outcome, 0).sum(axis=1),
+        )
+
+    return context.memo(_GAMES_AGAINST_RATED, compute)
+
+
+def _method(context: Context, spec: TiebreakSpec) -> int | str | None:
+    """The treatment of unrated participants for ``spec``, as a cache key: their rating,
+    "excluded", or None (everyone is rated)."""
+    return "excluded" if excludes_unrated(context, spec) else rating_array(context, spec)[0]
 
 
 def _opponent_ratings(games: Games, ratings: Integers) -> Integers:
@@ -360,6 +403,7 @@ _WITH_UNRATED: Key[Integers] = Key("ratings-with-unrated")
 _GAME_LISTS: Key[list[list[Game]]] = Key("rating-game-lists")
 _GAMES: Key[Games] = Key("rating-games")
 #: per rating for unrated participants (and ARO's cut and median): the values
+_GAMES_AGAINST_RATED: Key[Games] = Key("ratings-games-against-rated")
 _ARO: Key[Means] = Key("ARO")
 _TPR: Key[Performances] = Key("TPR")
 _PTP: Key[PerfectPerformances] = Key("PTP")
@@ -367,34 +411,35 @@ _PTP: Key[PerfectPerformances] = Key("PTP")
 
 def _averages(context: Context, spec: TiebreakSpec) -> Means:
     """ARO of every participant, with the spec's ``/Cn`` ``/Mn``."""
-    fallback, ratings = rating_array(context, spec)
-    key = _ARO.of(fallback, spec.cut, spec.median)
+    ratings = rating_array(context, spec)[1]
+    games = counted_games(context, spec)
+    key = _ARO.of(_method(context, spec), spec.cut, spec.median)
     if not spec.cut and not spec.median:
-        return context.memo(key, lambda: average_ratings(board_games(context), ratings))
-    return context.memo(
-        key, lambda: cut_average_ratings(board_games(context), ratings, spec.cut, spec.median)
-    )
+        return context.memo(key, lambda: average_ratings(games, ratings))
+    return context.memo(key, lambda: cut_average_ratings(games, ratings, spec.cut, spec.median))
 
 
 def _performances(context: Context, spec: TiebreakSpec) -> Performances:
     """TPR of every participant."""
-    fallback, ratings = rating_array(context, spec)
+    ratings = rating_array(context, spec)[1]
+    games = counted_games(context, spec)
     return context.memo(
-        _TPR.of(fallback), lambda: performance_ratings(board_games(context), ratings)
+        _TPR.of(_method(context, spec)), lambda: performance_ratings(games, ratings)
     )
 
 
 def _perfect(context: Context, spec: TiebreakSpec) -> PerfectPerformances:
     """PTP of every participant."""
-    fallback, ratings = rating_array(context, spec)
+    ratings = rating_array(context, spec)[1]
+    games = counted_games(context, spec)
     return context.memo(
-        _PTP.of(fallback), lambda: perfect_performances(board_games(context), ratings)
+        _PTP.of(_method(context, spec)), lambda: perfect_performances(games, ratings)
     )
 
 
 def _opponents_means(context: Context, spec: TiebreakSpec) -> Means:
     """APRO (mean TPR of the opponents) or APPO (mean PTP) of every participant."""
-    games = board_games(context)
+    games = counted_games(context, spec)
     if spec.acronym == "APRO":
         own = _performances(context, spec)
         return opponents_average(games, own.value, own.average.defined)
@@ -450,7 +495,10 @@ def rating(context: Context, spec: TiebreakSpec) -> Column:
     """RTNG (C.07 (2026) Art. 10.6): the participant's own rating, higher is better;
     ``RTNG/R`` reverses the order (lower is better)."""
     ratings = rating_array(context, spec)[1]
-    return Column(spec, ratings.tolist(), higher_is_better=not spec.reverse)
+    listed: list[int | None] = ratings.tolist()
+    if excludes_unrated(context, spec):
+        listed = [value or None for value in listed]  # left out: undefined, ranked last
+    return Column(spec, listed, higher_is_better=not spec.reverse)
 
 
 # --------------------------------------------------------------------------------------------
@@ -493,6 +541,16 @@ def _game_entries(
     return entries
 
 
+def _left_out(context: Context, spec: TiebreakSpec, index: int) -> list[Step]:
+    """ "unrated-left-out": (games,) when unrated participants are left out and ``index``
+    played that many games against them (they do not count, Art. 10); else nothing."""
+    if not excludes_unrated(context, spec):
+        return []
+    every = int(board_games(context).number_of_games[index])
+    left = every - int(counted_games(context, spec).number_of_games[index])
+    return [Step("unrated-left-out", (left,), "10")] if left else []
+
+
 def _mean_steps(found: Means, index: int, games: int) -> list[Step]:
     """The mean and its rounding (Art. 10), or why it is undefined."""
     count = int(found.divisor[index])
@@ -511,10 +569,10 @@ def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, inde
     """One entry per game over the board with the opponent's rating, the games left out by
     ``/Cn`` ``/Mn`` marked; the mean and its rounding (Art. 10.1, 14)."""
     ratings = rating_array(context, spec)[1]
-    games = board_games(context)
+    games = counted_games(context, spec)
     found = _averages(context, spec)
     played = int(games.number_of_games[index])
-    steps: list[Step] = []
+    steps: list[Step] = _left_out(context, spec, index)
     cuts: dict[int, Reason] = {}
     if spec.cut or spec.median:
         items = _rating_items(games, ratings)
@@ -533,10 +591,10 @@ def trace_tournament_performance_rating(context: Context, spec: TiebreakSpec, in
     """The ARO entries and mean, then the score, ``p``, ``dp`` of B.02 table 8.1(a) and
     their sum (Art. 10.2)."""
     ratings = rating_array(context, spec)[1]
-    games = board_games(context)
+    games = counted_games(context, spec)
     found = _performances(context, spec)
     played = int(games.number_of_games[index])
-    steps = _mean_steps(found.average, index, played)
+    steps = _left_out(context, spec, index) + _mean_steps(found.average, index, played)
     value = _value(found.value, found.average.defined, index)
     if played:
         points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
@@ -556,11 +614,13 @@ def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, i
     """One entry per game with the opponent's rating and the score expected at the rating
     found (B.02 table 8.1(b)); the points, and the search (Art. 10.3)."""
     ratings = rating_array(context, spec)[1]
-    games = board_games(context)
+    games = counted_games(context, spec)
     found = _perfect(context, spec)
     played = int(games.number_of_games[index])
+    left = _left_out(context, spec, index)
     if not played:
-        return Trace(spec, index, None, (), (Step("undefined", (0,), "10"),), context.rules.name)
+        undefined = (*left, Step("undefined", (0,), "10"))
+        return Trace(spec, index, None, (), undefined, context.rules.name)
     value = int(found.value[index])
     games_played = _game_entries(games, ratings, index)
     listed = np.array([int(ratings[entry.opponent or 0]) for entry in games_played])
@@ -570,7 +630,7 @@ def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, i
         for entry, score in zip(games_played, expected, strict=True)
     )
     points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
-    steps = [Step("points", (points, played), "10.3")]
+    steps = [*left, Step("points", (points, played), "10.3")]
     if not found.target[index]:
         lowest = int(listed.min())
         steps.append(Step("zero-score", (lowest, rating_difference(0), value), "10.3"))
@@ -589,7 +649,7 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
     """One entry per game over the board with the opponent's TPR (APRO, Art. 10.4; with
     their ARO as ``rating``) or PTP (APPO, 10.5) and their points (``score``); the mean and
     its rounding."""
-    games = board_games(context)
+    games = counted_games(context, spec)
     tpr = _performances(context, spec) if spec.acronym == "APRO" else None
     own = _perfect(context, spec).value if tpr is None else tpr.value
     entries = []
@@ -606,7 +666,7 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
             )
         )
     found = _opponents_means(context, spec)
-    steps = _mean_steps(found, index, len(entries))
+    steps = _left_out(context, spec, index) + _mean_steps(found, index, len(entries))
     value = _value(found.value, found.defined, index)
     return Trace(spec, index, value, tuple(entries), tuple(steps), rules=context.rules.name)
 
@@ -615,6 +675,8 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
 def trace_rating(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """The participant's own rating (Art. 10.6); ``/R`` reverses the order."""
     own = int(rating_array(context, spec)[1][index])
+    if not own and excludes_unrated(context, spec):  # left out: no rating, ranked last
+        return Trace(spec, index, None, (), (Step("undefined", (0,), "10"),), context.rules.name)
     entry = Entry(None, RatingRole.OWN_RATING, Fraction(own), rating=own)
     steps = (Step("order", (int(spec.reverse),), "10.6"),)
     return Trace(spec, index, Fraction(own), (entry,), steps, context.rules.name, is_sum=True)

@@ -7,7 +7,8 @@
   the knock-out tie-breaks of Art. 12 on their mutual match(es): board count then top-board
   result, board count then board elimination, top-board result, board elimination.
 * ``BC`` Board Count (Art. 12.1, lower is better), ``TBR`` Top Board Result (12.2) and
-  ``BBE`` Bottom Board Elimination (12.3) on their own, over the matches among the tied teams.
+  ``BBE`` Bottom Board Elimination (12.3) on their own, over the matches among the tied teams;
+  with ``/A`` over all of each team's matches, as the FIDE reference engine reads them.
 * ``BER`` and ``BERW``: the Berliner Wertung (German practice; the seeds 000 and 004) summed
   over the matches a team played, with draws counted (``BER``) or ignored (``BERW``).
 
@@ -27,6 +28,13 @@ Readings where C.07 is silent or ambiguous (recorded in ``docs/conformance.md``)
 * Matches counted for Art. 12: played matches (board-level forfeits inside them count with
   their points); a whole-match forfeit only with ``/P`` or pre-determined pairings, each board
   then worth its share of the forfeit's game points when the file gives no board games.
+* ``BC/A``, ``TBR/A``, ``BBE/A`` (the FIDE reference engine's reading, which separates teams
+  that never met): the same comparison of board points, over every match of the rounds
+  considered whoever the opponent, forfeited matches and byes with each board's share of
+  their game points; a value of the team alone, so every team is compared. Art. 12 defines
+  the criteria for the match(es) between two teams (a knock-out match), and Art. 13.3.2 uses
+  them on the mutual match of two teams still tied, hence the default: the matches among the
+  tied teams.
 * Art. 13.3.2 applies to every part of exactly two teams that EDE leaves tied.
 * Berliner Wertung: board i of B is worth B - i + 1; byes and forfeited matches add nothing.
 """
@@ -110,7 +118,31 @@ def tallies(context: Context, spec: TiebreakSpec, group: list[int]) -> dict[int,
         index = group[position]
         match = team.teams[index].matches[number - 1]
         found[index].append((number, opponent, board_points(match, team.boards)))
-    width = max([team.boards, *(len(b) for rows in found.values() for _, _, b in rows)])
+    return _summed(found, team.boards)
+
+
+def all_match_tallies(context: Context, group: list[int]) -> dict[int, Tally]:
+    """``/A``: each member's :class:`Tally` over every match of the rounds considered,
+    whoever the opponent (the FIDE reference engine's reading of Art. 12 in a Swiss team
+    event); a forfeited match or a bye gives each board its share of its game points, a round
+    without a match adds nothing. The opponent is ``NO_OPPONENT`` for a bye."""
+    team = context.team
+    assert team is not None
+    opponents = grid(context).opponent
+    found: dict[int, list[tuple[int, int, Boards]]] = {}
+    for index in group:
+        matches = team.teams[index].matches[: context.rounds]
+        found[index] = [
+            (column + 1, int(opponents[index, column]), board_points(match, team.boards))
+            for column, match in enumerate(matches)
+            if match.kind is not MatchKind.ABSENT
+        ]
+    return _summed(found, team.boards)
+
+
+def _summed(found: Mapping[int, list[tuple[int, int, Boards]]], boards: int) -> dict[int, Tally]:
+    """The tallies of the matches found: the points summed board by board."""
+    width = max([boards, *(len(b) for rows in found.values() for _, _, b in rows)])
     result: dict[int, Tally] = {}
     for index, rows in found.items():
         totals = [Fraction(0)] * width
@@ -150,6 +182,8 @@ class Step:
     parts: tuple[tuple[int, ...], ...]
     table: MiniTable | None = None
     tallies: Mapping[int, Tally] = field(default_factory=dict)
+    #: ``/A``: the tallies are over all of each team's matches (always compared)
+    all_matches: bool = False
 
     @property
     def separates(self) -> bool:
@@ -229,19 +263,21 @@ def by_boards(
     criteria: tuple[str, ...],
     steps: list[Step],
 ) -> list[list[int]]:
-    """The board criteria of Art. 12 in turn over the matches among ``group``; teams left
-    equal start again over the matches among themselves."""
+    """The board criteria of Art. 12 in turn over the matches among ``group`` (``/A``: over
+    all of each team's matches); teams left equal start again over the matches among
+    themselves."""
     if len(group) < 2:
         return [group]
-    counted = tallies(context, spec, group)
-    if not comparable(counted):
+    every = spec.all_matches
+    counted = all_match_tallies(context, group) if every else tallies(context, spec, group)
+    if not every and not comparable(counted):
         steps.append(Step(tuple(group), criteria[0], (tuple(group),), tallies=counted))
         return [group]
     for criterion in criteria:
         keys = {index: _KEYS[criterion](counted[index].boards) for index in group}
         levels = sorted(set(keys.values()), reverse=True)
         parts = tuple(tuple(index for index in group if keys[index] == key) for key in levels)
-        steps.append(Step(tuple(group), criterion, parts, tallies=counted))
+        steps.append(Step(tuple(group), criterion, parts, tallies=counted, all_matches=every))
         if len(parts) > 1:
             return [
                 ordered
@@ -297,7 +333,7 @@ for _acronym, _name, _article in _ENTRIES:
             _name,
             _article,
             "A",
-            "P",
+            "PA" if _acronym in _KEYS else "P",  # /A: BC, TBR, BBE on their own
             compute=None,
             kind=Kind.GROUP,
             order_group=order_group,
@@ -326,7 +362,7 @@ def _step_entries(step: Step) -> list[Entry]:
     of Art. 6, the board count); none for the criteria compared board by board."""
     if step.table is not None:
         values: Mapping[int, Fraction | None] = step.table.score
-    elif step.criterion == "BC" and comparable(step.tallies):
+    elif step.criterion == "BC" and (step.all_matches or comparable(step.tallies)):
         values = {index: board_count(step.tallies[index].boards) for index in step.group}
     else:
         return []
@@ -339,12 +375,15 @@ def _step_entries(step: Step) -> list[Entry]:
 def _step_steps(context: Context, step: Step) -> list[TraceStep]:
     """The data of one step: the boards of each counted match and each member's key (board
     criteria), then the order it gave (parts separated by None)."""
-    if step.tallies and not comparable(step.tallies):
+    if step.tallies and not step.all_matches and not comparable(step.tallies):
         return [TraceStep("not-compared", step.group, "12")]
     found: list[TraceStep] = []
     for index in step.group if step.tallies else ():
         tally = step.tallies[index]
         for round_number, opponent, points in tally.matches:
+            if opponent == NO_OPPONENT:  # /A: a bye
+                found.append(TraceStep("bye-boards", (index, round_number, *points), "12"))
+                continue
             found.append(TraceStep("match", (index, round_number, opponent, *points), "12"))
         if step.criterion in ("TBR", "BBE"):
             key = _KEYS[step.criterion](tally.boards)

@@ -244,6 +244,16 @@ def _team_step(step: Step, words: Words) -> str:
             boards=len(points),
             points=_numbers(points, words),
         )
+    if step.code == "bye-boards":
+        team, number, *points = step.numbers
+        return words._(
+            "%(team)s: round %(round)s without an opponent, game points on boards"
+            " 1-%(boards)s: %(points)s",
+            team=words.who(int(team or 0)),
+            round=number,
+            boards=len(points),
+            points=_numbers(points, words),
+        )
     if step.code == "not-compared":
         return words._(
             "Board results among %(teams)s: not compared, the teams did not play the same"

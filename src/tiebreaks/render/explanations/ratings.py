@@ -100,6 +100,24 @@ def _undefined(acronym: str, games: int, words: Words) -> str:
     )
 
 
+def _left_out(trace: Trace, words: Words) -> list[str]:
+    """The games against unrated opponents that do not count (unrated players left out,
+    the second method of Art. 10)."""
+    for step in trace.steps:
+        if step.code == "unrated-left-out":
+            games = int(step.numbers[0] or 0)
+            return [
+                _counted(
+                    words,
+                    games,
+                    N_("%(games)s game against an unrated opponent does not count (Art. 10)"),
+                    N_("%(games)s games against unrated opponents do not count (Art. 10)"),
+                    games=games,
+                )
+            ]
+    return []
+
+
 def _modifier(trace: Trace, step: Step, words: Words) -> list[str]:
     """What ``/Cn`` or ``/Mn`` leave out (Art. 14.1, 14.3), and how many there were."""
     lowest, highest, removed, games = (int(number or 0) for number in step.numbers)
@@ -174,7 +192,8 @@ def _mean(steps: dict[str, Step], words: Words) -> str:
 def _average_steps(trace: Trace, words: Words) -> list[str]:
     """The modifier, the mean and its rounding, or why the value is undefined."""
     steps = {step.code: step for step in trace.steps}
-    texts = _modifier(trace, steps["modifier"], words) if "modifier" in steps else []
+    texts = _left_out(trace, words)
+    texts += _modifier(trace, steps["modifier"], words) if "modifier" in steps else []
     if "undefined" in steps:
         games = int(steps["undefined"].numbers[0] or 0)
         return [*texts, _undefined(trace.spec.acronym, games, words)]
@@ -238,10 +257,12 @@ def tournament_performance_rating(trace: Trace, words: Words) -> tuple[str, list
     texts = [_game(trace, entry, words) for entry in trace.entries]
     steps = {step.code: step for step in trace.steps}
     if "undefined" in steps:
-        return words._(_DEFINITIONS[trace.spec.acronym]), texts, [_undefined("TPR", 0, words)]
+        told = [*_left_out(trace, words), _undefined("TPR", 0, words)]
+        return words._(_DEFINITIONS[trace.spec.acronym]), texts, told
     average, dp, value = steps["performance"].numbers
     assert isinstance(dp, int)
     told = [
+        *_left_out(trace, words),
         words._("ARO: %(step)s", step=_mean(steps, words)),
         _score(steps["score"], words),
         _table(steps["table"], words),
@@ -292,7 +313,7 @@ def perfect_tournament_performance(trace: Trace, words: Words) -> tuple[str, lis
     definition = words._(_DEFINITIONS[trace.spec.acronym])
     steps = {step.code: step for step in trace.steps}
     if "undefined" in steps:
-        return definition, [], [_undefined("PTP", 0, words)]
+        return definition, [], [*_left_out(trace, words), _undefined("PTP", 0, words)]
     value = words.number(trace.value)
     texts = [
         words._(
@@ -306,6 +327,7 @@ def perfect_tournament_performance(trace: Trace, words: Words) -> tuple[str, lis
     points, games = steps["points"].numbers
     assert isinstance(games, int)
     told = [
+        *_left_out(trace, words),
         _counted(
             words,
             games,
@@ -313,7 +335,7 @@ def perfect_tournament_performance(trace: Trace, words: Words) -> tuple[str, lis
             N_("score %(points)s of %(games)s games"),
             points=words.number(points),
             games=games,
-        )
+        ),
     ]
     if "zero-score" in steps:
         lowest, dp, found = steps["zero-score"].numbers
@@ -366,7 +388,13 @@ def opponents_performance(trace: Trace, words: Words) -> tuple[str, list[str], l
 
 @describes("RTNG")
 def rating(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
-    """The participant's own rating; ``/R`` reverses the order."""
+    """The participant's own rating; ``/R`` reverses the order (none: an unrated participant
+    left out, Art. 10)."""
+    if not trace.entries:
+        told = words._(
+            "no rating: unrated players are left out, so RTNG is undefined and ranks last (Art. 10)"
+        )
+        return words._(_DEFINITIONS[trace.spec.acronym]), [], [told]
     entry = trace.entries[0]
     text = rating_text(trace, trace.participant, entry.rating, words)
     order = (
