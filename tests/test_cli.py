@@ -185,7 +185,20 @@ def test_list_shows_catalogue() -> None:
         assert f"\n{acronym} " in out
     assert "fide-2009" in out and "/V2009" in out
     buchholz = next(line for line in out.splitlines() if line.startswith("BH "))
-    assert "each regime (/V)" in buchholz
+    assert buchholz.split() == ["BH", "C", "Art.", "8.1", "C", "M", "P", "V", "Buchholz"]
+
+
+def test_list_fits_a_terminal_and_explains_the_types() -> None:
+    """``tiebreaks list`` fits an 80-column terminal (long names wrap under the name column)
+    and says what each type code of C.07 Art. 5 means (A, B, C, D; two letters combine)."""
+    code, out, _ = run("list")
+    assert code == 0
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    legend = lines[lines.index("Types (C.07 Art. 5):") + 1 :]
+    for letter in "ABCD":
+        assert any(line.startswith(f"  {letter}  ") for line in legend)
+    assert any("two letters" in line for line in legend)
 
 
 def test_list_one_tiebreak_by_any_name() -> None:
