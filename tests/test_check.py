@@ -53,3 +53,24 @@ def test_cli_check_exit_codes(tmp_path: object) -> None:
     # The Held file's rank column holds the start numbers, not the final ranks.
     assert result.exit_code == EXIT_DIFFERENT
     assert "#2 Bruno: the file says rank 2, we compute 1" in result.stdout
+
+
+def test_cli_check_nothing_to_compare() -> None:
+    """A file without published ranks or values (a PGN file has neither) is not "everything
+    agrees": check says there is nothing to compare and leaves with its own exit code, with
+    or without --infer, in text and in JSON."""
+    from click.testing import CliRunner
+
+    from tiebreaks.cli.common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE
+    from tiebreaks.cli.main import main
+
+    pgn = str(example_path("held-swiss-16.pgn"))
+    assert EXIT_NOTHING_TO_COMPARE not in (0, 1, 2, EXIT_DIFFERENT, 70)
+    for extra in ([], ["--infer"]):
+        result = CliRunner().invoke(main, ["check", pgn, *extra])
+        assert result.exit_code == EXIT_NOTHING_TO_COMPARE
+        assert "Nothing to compare" in result.stdout
+        assert "agrees" not in result.stdout
+    result = CliRunner().invoke(main, ["check", pgn, "-f", "json"])
+    assert result.exit_code == EXIT_NOTHING_TO_COMPARE
+    assert '"nothing_to_compare": true' in result.stdout

@@ -13,8 +13,8 @@ from ..model.team_matches import team_tournament
 from ..render import catalogue as catalogue_text
 from ..render.check import check_json, check_text
 from ..render.team import team_text
-from ..services.check import check_published, infer_variants
-from .common import EXIT_DIFFERENT, guarded
+from ..services.check import CheckReport, check_published, infer_variants, publishes_numbers
+from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
 from .options import RULES_HELP, read, tournament_options
 from .types import MAX_INPUT_OPTION
 
@@ -39,20 +39,30 @@ def check(
     **options: int | str | None,
 ) -> None:
     """Compare the ranks (and tie-break values, where the file carries them) that FILE
-    publishes with the standings computed here; exit code 3 when they differ. With --infer,
-    list every regime and modifier variant that reproduces the published numbers."""
+    publishes with the standings computed here; exit code 3 when they differ, 4 when the file
+    publishes nothing to compare. With --infer, list the plausible, distinct regimes and
+    modifier variants that reproduce the published numbers."""
 
-    def run() -> tuple[str, bool]:
+    def run() -> tuple[str, int]:
         tournament = read(file, ratings_file, rating_order, options)
         report = check_published(tournament, tiebreak_list or None, rules)
-        variants = infer_variants(tournament, tiebreak_list or None) if infer else None
+        inferring = infer and publishes_numbers(tournament)
+        variants = infer_variants(tournament, tiebreak_list or None) if inferring else None
         render = check_json if output_format == "json" else check_text
-        return render(report, variants), report.agrees
+        return render(report, variants), _exit_code(report)
 
-    text, agrees = guarded(run)
+    text, code = guarded(run)
     click.echo(text, nl=False)
-    if not agrees:
-        sys.exit(EXIT_DIFFERENT)
+    if code:
+        sys.exit(code)
+
+
+def _exit_code(report: CheckReport) -> int:
+    """0 when everything compared agrees, 3 when something differs, 4 when nothing could be
+    compared (no published rank or value)."""
+    if report.nothing_compared:
+        return EXIT_NOTHING_TO_COMPARE
+    return 0 if report.agrees else EXIT_DIFFERENT
 
 
 @click.command(name="team")

@@ -10,6 +10,12 @@ from ..engine.numbers import to_decimal_text
 from ..model.text import shown_text
 from ..services.check import CheckReport, Variant
 
+#: what ``check`` says about a file without published ranks or tie-break values
+NOTHING_TO_COMPARE = (
+    "Nothing to compare: the file publishes no ranks and no tie-break values"
+    " (a TRF's rank column, a JSON file's ranks or values)."
+)
+
 
 def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:
     """Every difference as a sentence, then the readings that fit (with --infer)."""
@@ -24,12 +30,14 @@ def check_text(report: CheckReport, variants: list[Variant] | None = None) -> st
             "Published columns not in the list (not compared): "
             + ", ".join(report.unmatched_columns)
         )
-    if report.agrees:
+    if report.nothing_compared:
+        lines.append(NOTHING_TO_COMPARE)
+    elif report.agrees:
         lines.append("Everything agrees.")
     else:
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
-    if variants is not None:
+    if variants is not None and not report.nothing_compared:
         lines.extend(_variant_lines(variants))
     return shown_text("\n".join(lines) + "\n")
 
@@ -59,6 +67,7 @@ def check_json(report: CheckReport, variants: list[Variant] | None = None) -> st
         "ranks_compared": report.ranks_compared,
         "values_compared": report.values_compared,
         "agrees": report.agrees,
+        "nothing_to_compare": report.nothing_compared,
         "differences": [
             {
                 "id": item.start_number,

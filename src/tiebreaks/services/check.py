@@ -70,6 +70,12 @@ class CheckReport:
         """True when nothing differs."""
         return not self.differences
 
+    @property
+    def nothing_compared(self) -> bool:
+        """True when the file publishes no rank and no tie-break value that could be compared
+        (then "agrees" says nothing: there was nothing to agree with)."""
+        return self.ranks_compared == 0 and self.values_compared == 0
+
 
 def check_published(
     tournament: Tournament,
@@ -157,11 +163,19 @@ class Variant:
     column: str = ""
 
 
+def publishes_numbers(tournament: Tournament) -> bool:
+    """True when the file states some rank or some tie-break value to compare with ours."""
+    return any(player.stated_rank for player in tournament.players) or bool(
+        tournament.published_columns and any(p.stated_values for p in tournament.players)
+    )
+
+
 def infer_variants(
     tournament: Tournament, tiebreaks: str | Sequence[str] | None = None
 ) -> list[Variant]:
     """Readings that reproduce the published values (per column) or, without values, the
-    published ranks (whole list)."""
+    published ranks (whole list). A file that publishes neither is a :class:`UsageError`
+    (see :func:`publishes_numbers`)."""
     if tournament.published_columns and any(p.stated_values for p in tournament.players):
         return _infer_columns(tournament)
     if not any(player.stated_rank for player in tournament.players):
