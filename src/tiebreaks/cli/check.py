@@ -14,6 +14,8 @@ from ..render import catalogue as catalogue_text
 from ..render.check import check_json, check_text
 from ..render.team import team_text
 from ..services.check import CheckReport, check_published, infer_variants, publishes_numbers
+from ..services.explain import find_participant
+from ..standings import compute_standings
 from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
 from .options import RULES_HELP, read, tournament_options
 from .types import MAX_INPUT_OPTION
@@ -67,21 +69,20 @@ def _exit_code(report: CheckReport) -> int:
 
 @click.command(name="team")
 @click.argument("file")
-@click.argument("team_number", metavar="TEAM", type=int)
+@click.argument("team", metavar="TEAM")
 @MAX_INPUT_OPTION
-def team_view(file: str, team_number: int, max_input: int) -> None:
-    """Every match of TEAM (its number) in a team tournament, with the board results."""
+def team_view(file: str, team: str, max_input: int) -> None:
+    """Every match of TEAM in a team tournament, with the board results (TEAM: its number or
+    its name, or a unique part of it, as ``explain`` takes a participant)."""
 
     def run() -> str:
         tournament = read_tournament(file, max_input_bytes=max_input)
         if tournament.team_records is None:
             raise UsageError(f"{file} is not a team tournament (no 013 or 310 team records)")
         teams = team_tournament(tournament)
-        try:
-            return team_text(teams, team_number)
-        except KeyError:
-            known = ", ".join(str(team.number) for team in teams.teams)
-            raise UsageError(f"no team {team_number}; the teams are {known}") from None
+        # the teams are the participants of the standings: found as explain finds one
+        found = find_participant(compute_standings(tournament, ["MP"]), team)
+        return team_text(teams, found.player.start_number)
 
     click.echo(guarded(run), nl=False)
 
