@@ -21,6 +21,7 @@ from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
+from .explanations.words import total_words
 from .i18n import check_language, format_value, reason_text, translator
 from .json import to_data
 from .values import show
@@ -86,7 +87,8 @@ def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
         lines.append("  " + _line_text(line, width, text))
     if explanation.is_sum and explanation.lines:
         kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
-        total = text._("total of the %(count)s lines kept", count=kept)
+        cut = sum(1 for line in explanation.lines if not line.kept)
+        total = total_words(text.translations, kept, cut)
         lines.append(f"  {text.amount(explanation.total):>{width}}  {total}")
     lines.extend(f"  {step}" for step in explanation.steps)
     return lines
