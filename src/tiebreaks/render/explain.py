@@ -80,7 +80,8 @@ def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     """An explanation as indented lines: title, one line per round (amount first), steps and
     the total of the kept lines, in ``lang``."""
     text = _Text(lang)
-    lines = [f"{explanation.tiebreak} = {text.value(explanation.value)}: {explanation.definition}"]
+    value = text.value(explanation.value) if explanation.applies else "-"
+    lines = [f"{explanation.tiebreak} = {value}: {explanation.definition}"]
     width = max((len(text.amount(line.amount)) for line in explanation.lines), default=0)
     width = max(width, len(text.amount(explanation.total)) if explanation.is_sum else 0)
     for line in explanation.lines:

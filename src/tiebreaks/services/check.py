@@ -131,9 +131,20 @@ def _compare_values(
             if published is None:
                 continue
             compared += 1
-            if not agrees(published, row.values[column]):
+            if not _value_agrees(published, row.values[column], column, standings):
                 differences.append(_difference(row, label, published, row.values[column]))
     return compared, tuple(unmatched)
+
+
+def _value_agrees(
+    published: Fraction, computed: Fraction | None, column: str, standings: Standings
+) -> bool:
+    """:func:`agrees`; a group tie-break (DE) that did not apply to a participant not tied
+    with anyone has no value here, and 0 where the FIDE reference engine publishes it."""
+    if computed is None and published == 0:
+        position = standings.columns.index(column)
+        return definition(standings.tiebreaks[position].acronym).kind is Kind.GROUP
+    return agrees(published, computed)
 
 
 def agrees(published: Fraction, computed: Fraction | None) -> bool:

@@ -12,6 +12,8 @@ explanation adds up to its value exactly as its trace does.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.context import Context
 from ...engine.trace import Entry, Trace
 from ...services.explain import computed_context
@@ -37,6 +39,9 @@ def explanation(trace: Trace, context: Context, lang: str = "en") -> Explanation
     words = Words(context, lang)
     describer = describer_for(trace.spec.acronym)
     definition, texts, steps = describer(trace, words)
+    if _not_tied(trace):  # nothing to tell but that the tie-break does not apply
+        texts, steps = [], [_no_tie(trace, words)]
+        trace = replace(trace, entries=())
     lines = tuple(
         _line(entry, text, words) for entry, text in zip(trace.entries, texts, strict=True)
     )
@@ -51,6 +56,25 @@ def explanation(trace: Trace, context: Context, lang: str = "en") -> Explanation
         steps=tuple(steps) + _missing_cuts(trace, words),
         is_sum=trace.is_sum,
         opponents=trace.opponents,
+        applies=not _not_tied(trace),
+    )
+
+
+def _not_tied(trace: Trace) -> bool:
+    """A group tie-break's trace for a participant not tied with anyone when it was reached."""
+    return trace.group is not None and len(trace.group.members) < 2
+
+
+def _no_tie(trace: Trace, words: Words) -> str:
+    """Why a group tie-break has no value here: it orders only participants still tied."""
+    if trace.spec.acronym in ("DE", "DEB"):
+        return words._(
+            "no tie: direct encounter does not apply (Art. 6 orders only the participants"
+            " still tied)"
+        )
+    return words._(
+        "no tie: %(tiebreak)s does not apply (it orders only the participants still tied)",
+        tiebreak=str(trace.spec),
     )
 
 
