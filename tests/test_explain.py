@@ -255,3 +255,19 @@ def test_explain_says_lines_kept_only_after_a_cut() -> None:
     assert "  2  total of 5 lines\n" in result.stdout
     assert "total of the 4 lines kept" in result.stdout
     assert result.stdout.count("lines kept") == 1
+
+
+def test_why_labels_dummy_opponent_rows() -> None:
+    """Jessica (#9) against Opal (#13), PTS then BH under the 2024 rules: Jessica's rounds 3
+    (half-point bye), 4 (forfeit loss) and 5 (pairing-allocated bye) count dummy opponents
+    of 1.5 each (spec TV-3's breakdown of her BH 9); the reduced form says whose dummy each
+    row is; rows against real opponents keep their names."""
+    args = ["why", str(SWISS), "9", "13", "-t", "PTS,BH", "-r", "fide-2024"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0
+    rows = [line.split("  ")[1] for line in result.stdout.splitlines() if "round " in line]
+    assert rows == [f"round {number}, dummy opponent of #9 Jessica" for number in (3, 4, 5)]
+    assert "  against #10 Lais " in result.stdout
+    data = json.loads(CliRunner().invoke(main, [*args, "-f", "json"]).stdout)
+    texts = [item["text"] for item in data["differences"]]
+    assert "round 3, dummy opponent of #9 Jessica" in texts

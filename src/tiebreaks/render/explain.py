@@ -182,7 +182,8 @@ def _both_worded(
 def _reduced_lines(standings: Standings, result: Why, text: _Text) -> list[str]:
     if not result.differences:
         return []
-    texts = [difference_text(item.key, standings, text.lang) for item in result.differences]
+    traces = (result.explanation_a, result.explanation_b)
+    texts = [difference_text(item.key, standings, text.lang, traces) for item in result.differences]
     last = text._("difference")
     width = max(len(item) for item in [*texts, last])
     lines = ["", text._("Only where their %(label)s contributions differ:", label=result.deciding)]
@@ -354,7 +355,9 @@ def why_document(standings: Standings, result: Why, lang: str = "en") -> WhyDocu
         ],
         differences=[
             WhyDifference(
-                text=difference_text(item.key, standings, lang),
+                text=difference_text(
+                    item.key, standings, lang, (result.explanation_a, result.explanation_b)
+                ),
                 a=show(item.amount_a),
                 b=show(item.amount_b),
             )
