@@ -315,3 +315,33 @@ def test_strict_turns_anomalies_into_errors(tmp_path: Path) -> None:
     assert code == EXIT_INPUT
     assert f"error: {path}:5:81: found {message!r}, expected no anomaly (--strict)" in err
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_drawing_of_lots_reaches_csv_and_json() -> None:
+    """With --lots the players still tied get ranks of their own; the text marks them with
+    "*", CSV with a last column ``drawn_by_lot`` and JSON with ``"drawn_by_lot": true`` (and
+    the document still decodes with its structs). Bruno (4 points), Franck (3) and Lais (1)
+    are alone on their scores in the Held Swiss: never drawn. Without --lots: no mark."""
+    import csv
+    import io
+
+    import msgspec
+
+    from tiebreaks.render.json import StandingsDocument
+
+    args = ["standings", SWISS, "-t", "PTS", "--lots", "7"]
+    alone = {"2", "6", "10"}
+    rows = list(csv.DictReader(io.StringIO(run(*args, "-f", "csv")[1])))
+    assert {row["id"]: row["drawn_by_lot"] for row in rows if row["id"] in alone} == {
+        "2": "",
+        "6": "",
+        "10": "",
+    }
+    assert all(row["drawn_by_lot"] == "yes" for row in rows if row["id"] not in alone)
+    text = run(*args, "-f", "json")[1]
+    document = msgspec.json.decode(text, type=StandingsDocument)
+    marked = {str(row.id) for row in document.standings if row.drawn_by_lot}
+    assert marked == {row["id"] for row in rows} - alone
+    plain = run("standings", SWISS, "-t", "PTS", "-f", "csv")[1]
+    assert "drawn_by_lot" not in plain
+    assert "drawn_by_lot" not in run("standings", SWISS, "-t", "PTS", "-f", "json")[1]
