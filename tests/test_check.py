@@ -74,3 +74,52 @@ def test_cli_check_nothing_to_compare() -> None:
     result = CliRunner().invoke(main, ["check", pgn, "-f", "json"])
     assert result.exit_code == EXIT_NOTHING_TO_COMPARE
     assert '"nothing_to_compare": true' in result.stdout
+
+
+def _splits(standings: tiebreaks.Standings) -> list[list[list[int]]]:
+    """The groups still tied after each column (start numbers), as the test sees them."""
+    groups = [[row.player.start_number for row in standings.rows]]
+    values = {row.player.start_number: row.values for row in standings.rows}
+    found = []
+    for label in standings.columns:
+        parts: list[list[int]] = []
+        for group in groups:
+            by_value: dict[object, list[int]] = {}
+            for number in group:
+                by_value.setdefault(values[number][label], []).append(number)
+            parts.extend(sorted(part) for part in by_value.values() if len(part) > 1)
+        groups = parts
+        found.append(sorted(parts))
+    return found
+
+
+def test_inferred_readings_are_plausible_and_distinct() -> None:
+    """The Held Swiss published with the FIDE recommended list under the 2024 rules: every
+    reading reproduces all 16 ranks, none names one tie-break twice with the same modifiers,
+    no two (under one regime) leave the same participants tied after each tie-break, and
+    the first is the file's own list up to its last deciding tie-break."""
+    declared = ("PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG")
+    tournament = _published(",".join(declared), "fide-2024", declared)
+    readings = infer_variants(tournament)
+    assert readings and readings[0].rules == "fide-2024"
+    assert declared[: len(readings[0].tiebreaks)] == readings[0].tiebreaks
+    seen = set()
+    for reading in readings:
+        assert reading.matched == reading.compared == 16
+        assert len(set(reading.tiebreaks)) == len(reading.tiebreaks)
+        standings = tiebreaks.compute_standings(tournament, list(reading.tiebreaks), reading.rules)
+        splits = _splits(standings)
+        assert splits[-1] == [] or len(reading.tiebreaks) == len(declared)
+        key = (reading.rules, repr(splits))
+        assert key not in seen
+        seen.add(key)
+
+
+def test_infer_tells_its_progress() -> None:
+    """Inference tells a progress callback each reading tried, with the number to try."""
+    declared = ("PTS", "BH", "SB")
+    tournament = _published("PTS,BH/M1,SB", "fide-2009", declared)
+    told: list[tuple[int, int]] = []
+    infer_variants(tournament, progress=lambda done, total: told.append((done, total)))
+    assert told and [done for done, _ in told] == list(range(1, len(told) + 1))
+    assert {total for _, total in told} == {len(told)}

@@ -18,6 +18,7 @@ from ..services.explain import find_participant
 from ..standings import compute_standings
 from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
 from .options import RULES_HELP, read, tournament_options
+from .progress import progress
 from .types import MAX_INPUT_OPTION
 
 
@@ -48,8 +49,14 @@ def check(
     def run() -> tuple[str, int]:
         tournament = read(file, ratings_file, rating_order, options)
         report = check_published(tournament, tiebreak_list or None, rules)
-        inferring = infer and publishes_numbers(tournament)
-        variants = infer_variants(tournament, tiebreak_list or None) if inferring else None
+        variants = None
+        if infer and publishes_numbers(tournament):
+            with progress("trying readings", None) as advance:
+                variants = infer_variants(
+                    tournament,
+                    tiebreak_list or None,
+                    lambda done, total: advance(1, total=total),
+                )
         render = check_json if output_format == "json" else check_text
         return render(report, variants), _exit_code(report)
 

@@ -9,6 +9,10 @@ from ..render import STANDINGS_FORMATS
 from ..render.standings import render_standings
 from .common import KEPT, LEAVE_AT_ONCE, OPTIONS, guarded, say
 from .options import RULES_HELP, emit, read, standings_for, tournament_options
+from .progress import progress
+
+#: the formats whose writing takes long enough on a big event to show progress (on a terminal)
+SLOW = ("html", "pdf")
 
 
 @click.command()
@@ -39,15 +43,20 @@ def standings(
     guarded(lambda: check_outputs([output], [file, ratings_file]))
 
     def run() -> str | bytes:
-        tournament = read(file, ratings_file, rating_order, options)
-        result = standings_for(tournament, tiebreak_list, rules, options)
+        with progress("reading", 3, shown=None if output_format in SLOW else False) as advance:
+            tournament = read(file, ratings_file, rating_order, options)
+            advance(1, "computing the standings")
+            result = standings_for(tournament, tiebreak_list, rules, options)
+            advance(1, f"writing {output_format.upper()}")
+            rendered = render_standings(result, output_format, lang)
+            advance(1)
         if output_format != "json":
             for warning in result.warnings:
                 say(f"warning: {warning.worded(OPTIONS)}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
         KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
-        return render_standings(result, output_format, lang)
+        return rendered
 
     emit(guarded(run), output)
     LEAVE_AT_ONCE.append(True)  # everything is written: see run()

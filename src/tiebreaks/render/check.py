@@ -38,19 +38,26 @@ def check_text(report: CheckReport, variants: list[Variant] | None = None) -> st
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
     if variants is not None and not report.nothing_compared:
-        lines.extend(_variant_lines(variants))
+        lines.extend(_variant_lines(variants, len(standings.columns)))
     return shown_text("\n".join(lines) + "\n")
 
 
-def _variant_lines(variants: list[Variant]) -> list[str]:
+def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
+    """The readings, closest to the file's list first; a list cut short is the part of it
+    that decides (what follows separates nobody, whatever its variant)."""
     if not variants:
         return ["No regime or modifier variant we know reproduces the published numbers."]
-    lines = ["Readings that reproduce the published numbers:"]
+    lines = ["Readings that reproduce the published numbers (each a different order):"]
     for variant in variants:
         what = f"column {variant.column!r} = " if variant.column else "list "
+        rest = (
+            "; the rest of the list decides nothing"
+            if not variant.column and len(variant.tiebreaks) < listed
+            else ""
+        )
         lines.append(
             f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}"
-            f" ({variant.matched} of {variant.compared} agree)"
+            f" ({variant.matched} of {variant.compared} agree{rest})"
         )
     return lines
 
