@@ -164,7 +164,9 @@ def test_cli_streams_json_lines(corpus: Path) -> None:
 
 def test_cli_check_and_usage_errors(corpus: Path) -> None:
     """--check exits 3 when a file differs and no file is bad; usage errors exit 2."""
-    code, out, _ = _cli(str(corpus / "held-swiss-16.trf"), "--check", "-j", "1")
+    # the file's ranks are those of the FIDE recommended list: by start number they differ
+    held = str(corpus / "held-swiss-16.trf")
+    code, out, _ = _cli(held, "--check", "-t", "PTS,TPN", "-j", "1")
     assert code == 3
     assert _lines(out)[0]["status"] == "differs"
     code, _, err = _cli(str(corpus), "--resume")

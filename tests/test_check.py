@@ -50,9 +50,40 @@ def test_cli_check_exit_codes(tmp_path: object) -> None:
     from tiebreaks.cli.main import main
 
     result = CliRunner().invoke(main, ["check", str(SWISS)])
-    # The Held file's rank column holds the start numbers, not the final ranks.
+    # The Held file's rank column holds the ranks that its published values give.
+    assert result.exit_code == 0
+    assert "Compared 16 ranks" in result.stdout and "Everything agrees." in result.stdout
+    result = CliRunner().invoke(main, ["check", str(SWISS), "-t", "PTS,TPN"])
     assert result.exit_code == EXIT_DIFFERENT
-    assert "#2 Bruno: the file says rank 2, we compute 1" in result.stdout
+    assert "#1 Alyx: the file says rank 4, we compute 2" in result.stdout
+
+
+#: the ranks of the Held Swiss (spec TV-3) under the FIDE recommended list PTS, BH/C1, BH,
+#: SB, DE, WIN, BWG with the published 2023 values, by hand: 4 points Bruno; 3.5 points by
+#: BH/C1 Charline 13, David 11.5, then Alyx and Stephan (11; BH 12.5 both; SB 8 > 7.25);
+#: Franck alone on 3; 2.5 points: Maria and Irina (BH/C1 12, BH 13.5; SB 5.75 > 5.25), Helene
+#: 7.5; 2 points by BH/C1 Reine 11, Nick 9.5, Paul 9; 1.5 points Genevieve 12.5, Opal 12,
+#: Jessica 7.5; Lais alone on 1. Round robin (spec TV-4, list PTS, DE, WIN, SB, KS): DE
+#: places 1, 2, 2 on 3.5 points (Bruno and Charline equal on WIN 3, SB 6.25, KS 0.5) and
+#: Helene, Franck, David on 1.5.
+HELD_RANKS = {
+    "held-swiss-16.trf": {2: 1, 3: 2, 4: 3, 1: 4, 16: 5, 6: 6, 11: 7, 8: 8, 5: 9, 15: 10},
+    "held-round-robin-6.trf": {1: 1, 2: 2, 3: 2, 6: 4, 5: 5, 4: 6},
+}
+
+
+def test_bundled_examples_carry_their_published_ranks() -> None:
+    """The examples' rank column holds the ranks of their published answers (it held the
+    start numbers): check compares them and agrees, in every format that has ranks."""
+    for name, ranks in HELD_RANKS.items():
+        tournament = tiebreaks.read_tournament(example_path(name))
+        stated = {p.start_number: p.stated_rank for p in tournament.players}
+        assert {number: stated[number] for number in ranks} == ranks
+        assert check_published(tournament).agrees
+    for name in ("held-swiss-16.json", "held-swiss-16.chess.json"):
+        tournament = tiebreaks.read_tournament(example_path(name))
+        report = check_published(tournament)
+        assert (report.ranks_compared, report.agrees) == (16, True)
 
 
 def test_cli_check_nothing_to_compare() -> None:

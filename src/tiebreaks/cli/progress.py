@@ -41,8 +41,8 @@ def on_terminal() -> bool:
 
 def _progress(transient: bool) -> Progress:
     """A rich progress display on standard error: description, bar, done/total, time."""
-    from rich.console import Console  # noqa: PLC0415 (only when progress is drawn)
-    from rich.progress import (  # noqa: PLC0415
+    from rich.console import Console  # noqa: PLC0415 (progress on a terminal)
+    from rich.progress import (  # noqa: PLC0415 (progress on a terminal)
         BarColumn,
         MofNCompleteColumn,
         Progress,

@@ -51,7 +51,7 @@ class StandingsRow(msgspec.Struct, kw_only=True, omit_defaults=True):
     drawn_by_lot: Annotated[
         bool,
         Meta(
-            description="true when a drawing of lots gave this rank (--lots, C.07 Art. 4.2);"
+            description="true when a drawing of lots gave this rank (C.07 Art. 4.2);"
             " absent otherwise"
         ),
     ] = False
