@@ -164,7 +164,9 @@ def test_cli_streams_json_lines(corpus: Path) -> None:
 
 def test_cli_check_and_usage_errors(corpus: Path) -> None:
     """--check exits 3 when a file differs and no file is bad; usage errors exit 2."""
-    code, out, _ = _cli(str(corpus / "held-swiss-16.trf"), "--check", "-j", "1")
+    # the file's ranks are those of the FIDE recommended list: by start number they differ
+    held = str(corpus / "held-swiss-16.trf")
+    code, out, _ = _cli(held, "--check", "-t", "PTS,TPN", "-j", "1")
     assert code == 3
     assert _lines(out)[0]["status"] == "differs"
     code, _, err = _cli(str(corpus), "--resume")
@@ -297,3 +299,29 @@ def test_cli_dask_scheduler(corpus: Path, dask_address: str, tmp_path: Path) -> 
     code, _, _ = _cli(str(corpus), "--dask-scheduler", dask_address, "--ship", "-o", str(output))
     assert code == 1
     assert len(_lines(output.read_text(encoding="utf-8"))) == 8
+
+
+def test_html_summary_styled_named_natural_order_and_warnings(tmp_path: Path) -> None:
+    """The HTML summary has the standings page's style sheet, each event's name, the files
+    in natural order (t2 before t10) and each file's warnings: a copy of the Held Swiss
+    whose player 1 states 9.0 points (he scored 3.5) is warned about, by name."""
+    folder = tmp_path / "events"
+    folder.mkdir()
+    swiss = tiebreaks.example_path("held-swiss-16.trf")
+    shutil.copy(swiss, folder / "t10.trf")
+    shutil.copy(tiebreaks.example_path("held-round-robin-6.trf"), folder / "t2.trf")
+    lines = swiss.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("001    1"))
+    lines[index] = lines[index][:80] + " 9.0" + lines[index][84:]
+    (folder / "t1.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    page_path = tmp_path / "summary.html"
+    _cli(str(folder), "--summary", "html", str(page_path), "--no-progress", "-j", "0")
+    page = page_path.read_text(encoding="utf-8")
+    css = (Path(tiebreaks.__file__).parent / "render/templates/standings.css").read_text("utf-8")
+    assert css in page
+    order = [page.index(f"events/{name}.trf") for name in ("t1", "t2", "t10")]
+    assert order == sorted(order)
+    assert "Held exercises: round robin, 6 players" in page
+    first_row = page[order[0] : order[1]]
+    assert '<td class="warnings"><ul><li>' in first_row
+    assert "Alyx" in first_row and "9.0" in first_row

@@ -185,7 +185,20 @@ def test_list_shows_catalogue() -> None:
         assert f"\n{acronym} " in out
     assert "fide-2009" in out and "/V2009" in out
     buchholz = next(line for line in out.splitlines() if line.startswith("BH "))
-    assert "each regime (/V)" in buchholz
+    assert buchholz.split() == ["BH", "C", "Art.", "8.1", "C", "M", "P", "V", "Buchholz"]
+
+
+def test_list_fits_a_terminal_and_explains_the_types() -> None:
+    """``tiebreaks list`` fits an 80-column terminal (long names wrap under the name column)
+    and says what each type code of C.07 Art. 5 means (A, B, C, D; two letters combine)."""
+    code, out, _ = run("list")
+    assert code == 0
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    legend = lines[lines.index("Types (C.07 Art. 5):") + 1 :]
+    for letter in "ABCD":
+        assert any(line.startswith(f"  {letter}  ") for line in legend)
+    assert any("two letters" in line for line in legend)
 
 
 def test_list_one_tiebreak_by_any_name() -> None:
@@ -302,3 +315,33 @@ def test_strict_turns_anomalies_into_errors(tmp_path: Path) -> None:
     assert code == EXIT_INPUT
     assert f"error: {path}:5:81: found {message!r}, expected no anomaly (--strict)" in err
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_drawing_of_lots_reaches_csv_and_json() -> None:
+    """With --lots the players still tied get ranks of their own; the text marks them with
+    "*", CSV with a last column ``drawn_by_lot`` and JSON with ``"drawn_by_lot": true`` (and
+    the document still decodes with its structs). Bruno (4 points), Franck (3) and Lais (1)
+    are alone on their scores in the Held Swiss: never drawn. Without --lots: no mark."""
+    import csv
+    import io
+
+    import msgspec
+
+    from tiebreaks.render.json import StandingsDocument
+
+    args = ["standings", SWISS, "-t", "PTS", "--lots", "7"]
+    alone = {"2", "6", "10"}
+    rows = list(csv.DictReader(io.StringIO(run(*args, "-f", "csv")[1])))
+    assert {row["id"]: row["drawn_by_lot"] for row in rows if row["id"] in alone} == {
+        "2": "",
+        "6": "",
+        "10": "",
+    }
+    assert all(row["drawn_by_lot"] == "yes" for row in rows if row["id"] not in alone)
+    text = run(*args, "-f", "json")[1]
+    document = msgspec.json.decode(text, type=StandingsDocument)
+    marked = {str(row.id) for row in document.standings if row.drawn_by_lot}
+    assert marked == {row["id"] for row in rows} - alone
+    plain = run("standings", SWISS, "-t", "PTS", "-f", "csv")[1]
+    assert "drawn_by_lot" not in plain
+    assert "drawn_by_lot" not in run("standings", SWISS, "-t", "PTS", "-f", "json")[1]

@@ -219,3 +219,55 @@ def test_placing_names_the_neighbours() -> None:
     assert (placing.above.row.player.name, placing.above.label) == ("Charline", "BH/C1")
     assert (placing.above.value, placing.above.other_value) == (F("11.5"), F(13))
     assert (placing.below.row.player.name, placing.below.value) == ("Alyx", F("11.5"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "kept", "cut", "expected"),
+    [
+        ("en", 1, 0, "total of 1 line"),
+        ("en", 5, 0, "total of 5 lines"),
+        ("en", 1, 4, "total of the 1 line kept"),
+        ("en", 4, 1, "total of the 4 lines kept"),
+        ("de", 1, 0, "Summe von 1 Zeile"),
+        ("de", 3, 2, "Summe der 3 gewerteten Zeilen"),
+        ("it", 1, 1, "totale di 1 riga conteggiata"),
+        ("it", 2, 0, "totale di 2 righe"),
+        ("fr", 0, 1, "total de 0 ligne retenue"),  # French: 0 takes the singular
+        ("fr", 2, 0, "total de 2 lignes"),
+        ("es", 1, 0, "total de 1 línea"),
+        ("es", 3, 1, "total de las 3 líneas contadas"),
+    ],
+)
+def test_total_line_plural_forms(lang: str, kept: int, cut: int, expected: str) -> None:
+    """The total line of a sum: "lines kept" only when some line was cut, singular or plural
+    as each language's plural rule says (gettext plural forms of the catalogs)."""
+    from tiebreaks.render.explanations.words import total_words
+    from tiebreaks.render.i18n import translator
+
+    assert total_words(translator(lang), kept, cut) == expected
+
+
+def test_explain_says_lines_kept_only_after_a_cut() -> None:
+    """Nick (#12) in the Held Swiss: PTS sums 5 rounds and cuts none ("total of 5 lines");
+    BH/C1 cuts one of 5 (the total is of "the 4 lines kept")."""
+    result = CliRunner().invoke(main, ["explain", str(SWISS), "12", "-t", "PTS,BH/C1"])
+    assert result.exit_code == 0
+    assert "  2  total of 5 lines\n" in result.stdout
+    assert "total of the 4 lines kept" in result.stdout
+    assert result.stdout.count("lines kept") == 1
+
+
+def test_why_labels_dummy_opponent_rows() -> None:
+    """Jessica (#9) against Opal (#13), PTS then BH under the 2024 rules: Jessica's rounds 3
+    (half-point bye), 4 (forfeit loss) and 5 (pairing-allocated bye) count dummy opponents
+    of 1.5 each (spec TV-3's breakdown of her BH 9); the reduced form says whose dummy each
+    row is; rows against real opponents keep their names."""
+    args = ["why", str(SWISS), "9", "13", "-t", "PTS,BH", "-r", "fide-2024"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0
+    rows = [line.split("  ")[1] for line in result.stdout.splitlines() if "round " in line]
+    assert rows == [f"round {number}, dummy opponent of #9 Jessica" for number in (3, 4, 5)]
+    assert "  against #10 Lais " in result.stdout
+    data = json.loads(CliRunner().invoke(main, [*args, "-f", "json"]).stdout)
+    texts = [item["text"] for item in data["differences"]]
+    assert "round 3, dummy opponent of #9 Jessica" in texts

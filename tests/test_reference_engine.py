@@ -83,6 +83,8 @@ def differences(path: Path, specs: Sequence[str], after_round: int | None = None
     found = []
     for number, row in sorted(theirs.items()):
         for name in [*specs, "RANK"]:
+            if ours[number][name] is None and row[name] == 0 and name.startswith("DE"):
+                continue  # not tied when DE was reached: DE does not apply (Art. 6), gacrux 0
             if ours[number][name] != row[name]:
                 found.append(f"#{number} {name}: ours {ours[number][name]}, gacrux {row[name]}")
     return found

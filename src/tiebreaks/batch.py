@@ -26,6 +26,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import re
 import signal
 import stat
 import threading
@@ -42,6 +43,7 @@ from concurrent.futures import (
 )
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
+from importlib import resources
 from typing import TYPE_CHECKING, TypedDict
 
 from .engine.names import resolve_list
@@ -103,6 +105,8 @@ class BatchResult(TypedDict, total=False):
     warnings: int
     #: how many warnings of each code (docs/input-checks.md), in the order first met
     warning_codes: dict[str, int]
+    #: the first :data:`WARNINGS_KEPT` warnings in words (``warnings`` counts them all)
+    warning_messages: list[str]
     ranks_compared: int
     values_compared: int
     differences: int
@@ -201,6 +205,10 @@ def _standings(tournament: Tournament, options: BatchOptions) -> Standings:
     return compute_standings(tournament, options.tiebreaks, options.rules)
 
 
+#: the warnings of one file written in its result (and its summary row); "warnings" counts all
+WARNINGS_KEPT = 20
+
+
 def _standings_fields(standings: Standings, top: int) -> BatchResult:
     return {
         "name": standings.tournament.name,
@@ -211,6 +219,7 @@ def _standings_fields(standings: Standings, top: int) -> BatchResult:
         "top": [row.player.start_number for row in standings.rows[:top]],
         "warnings": len(standings.warnings),
         "warning_codes": dict(Counter(warning.code for warning in standings.warnings)),
+        "warning_messages": [str(warning) for warning in standings.warnings[:WARNINGS_KEPT]],
     }
 
 
@@ -764,41 +773,86 @@ _HTML_HEAD = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>tiebreaks batch summary</title>
 <style>
-body {{ font-family: system-ui, sans-serif; margin: 1em; }}
-table {{ border-collapse: collapse; }}
-th, td {{ border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }}
+{css}
 tr.error td, tr.internal-error td {{ background: #fde8e8; }}
 tr.differs td {{ background: #fff6da; }}
+td.warnings ul {{ margin: 0; padding-left: 1.1rem; white-space: normal; }}
+.table-scroll {{ overflow-x: auto; }}
 </style></head><body>
 <h1>tiebreaks batch summary</h1>
-<p>{counts}</p>
-<table><thead><tr>{header}</tr></thead><tbody>
+<p class="summary">{counts}</p>
+<div class="table-scroll"><table><thead><tr>{header}</tr></thead><tbody>
 """
+
+#: the columns of the HTML summary (the CSV's, with the event's name and its warnings)
+HTML_COLUMNS = ("path", "event", "status", "participants", "rules", "top", "differences")
+
+
+def _standings_css() -> str:
+    """The standings page's style sheet (``render/templates/standings.css``): the summary
+    looks like the pages it lists."""
+    return (
+        resources.files("tiebreaks.render")
+        .joinpath("templates/standings.css")
+        .read_text(encoding="utf-8")
+    )
+
+
+def _html_cell(text: str, css: str = "") -> str:
+    shown = html.escape(shown_name(text))
+    attribute = f' class="{css}"' if css else ""
+    return f"<td{attribute}><bdi>{shown}</bdi></td>"
+
+
+def _warning_cell(result: BatchResult) -> str:
+    """The file's error, or its warnings as a list ("and N more" past those kept)."""
+    if result.get("error"):
+        return _html_cell(str(result.get("error")), "warnings")
+    messages = list(result.get("warning_messages", []))
+    more = int(result.get("warnings", 0) or 0) - len(messages)
+    items = [f"<li><bdi>{html.escape(shown_name(text))}</bdi></li>" for text in messages]
+    if more > 0:
+        items.append(f"<li>and {more} more</li>")
+    return f'<td class="warnings">{"<ul>" + "".join(items) + "</ul>" if items else ""}</td>'
 
 
 def summary_html(results: Iterable[BatchResult]) -> str:
-    """A self-contained HTML page: the count of each status and one row per file, sorted by
-    path. Every text is escaped, shown as :func:`~tiebreaks.model.text.shown_name`
-    shows a name, and isolated in ``<bdi>`` (a right-to-left file name stays in its cell)."""
+    """A self-contained HTML page styled as the standings pages: the count of each status
+    and one row per file in natural order of the paths (``t2`` before ``t10``), with the
+    event's name and the file's warnings (or its error). Every text is escaped, shown as
+    :func:`~tiebreaks.model.text.shown_name` shows a name, and isolated in ``<bdi>`` (a
+    right-to-left file name stays in its cell)."""
 
     rows = sorted(results, key=_path_key)
     counts = ", ".join(
         f"{count} {shown_name(status)}" for status, count in status_counts(rows).items()
     )
-    header = "".join(f"<th>{html.escape(name)}</th>" for name in SUMMARY_COLUMNS)
-    parts = [_HTML_HEAD.format(counts=html.escape(f"{len(rows)} files: {counts}"), header=header)]
+    header = "".join(f"<th>{html.escape(name)}</th>" for name in (*HTML_COLUMNS, "warnings"))
+    parts = [
+        _HTML_HEAD.format(
+            css=_standings_css(), counts=html.escape(f"{len(rows)} files: {counts}"), header=header
+        )
+    ]
     for result in rows:
         status = html.escape(shown_name(str(result.get("status", ""))), quote=True)
+        values = dict(zip(SUMMARY_COLUMNS, _cells(result), strict=True))
+        values["event"] = str(result.get("name") or "")
         cells = "".join(
-            f"<td><bdi>{html.escape(shown_name(cell))}</bdi></td>" for cell in _cells(result)
+            _html_cell(values[name], "num" if name in ("participants", "differences") else "")
+            for name in HTML_COLUMNS
         )
-        parts.append(f'<tr class="{status}">{cells}</tr>\n')
-    parts.append("</tbody></table></body></html>\n")
+        parts.append(f'<tr class="{status}">{cells}{_warning_cell(result)}</tr>\n')
+    parts.append("</tbody></table></div></body></html>\n")
     return "".join(parts)
 
 
-def _path_key(result: BatchResult) -> str:
-    return result.get("path", "")
+def _path_key(result: BatchResult) -> list[str | int]:
+    """Natural order of the paths: runs of digits compared as numbers ("t2" before "t10"),
+    the rest without regard to case."""
+    return [
+        int(part) if position % 2 else part.casefold()
+        for position, part in enumerate(re.split(r"(\d+)", result.get("path", "")))
+    ]
 
 
 def result_line(result: BatchResult) -> str:

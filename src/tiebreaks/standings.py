@@ -622,13 +622,19 @@ def _split_by_group(
 ) -> list[Fraction | None]:
     """Apply a group tie-break (DE) to every group still tied, in place.
 
-    The value shown is the one the FIDE reference engine shows: the place inside the tied
-    group that the tie-break decided (1 = first; equal places stay equal), or 0 when it did not
-    separate the group (or the participant was not tied)."""
+    The value is the place inside the tied group that the tie-break decided (1 = first; equal
+    places stay equal), or 0 when it did not separate the group, as the FIDE reference engine
+    shows them. A participant no longer tied when the tie-break is reached has no value
+    (None, shown as a dash): Art. 6 orders only the participants still tied, so it does not
+    apply to them (the reference engine shows 0). The values never rank anyone: the order
+    is the groups'."""
     assert entry.order_group is not None
-    places: list[Fraction | None] = [Fraction(0)] * context.size
+    places: list[Fraction | None] = [None] * context.size
+    not_separated = Fraction(0)
     for start, group in tied.tied():
         ordered = entry.order_group(context, spec, group)
+        for index in group:
+            places[index] = not_separated
         if len(ordered) > 1:
             tied.reorder(start, ordered)
             ahead = 0

@@ -93,7 +93,7 @@ def small(**replacements: str) -> str:
 def test_player_line_helper_writes_the_columns_of_the_example_file() -> None:
     bruno = SWISS_16.read_text(encoding="utf-8").splitlines()[4]
     rounds = [(10, "b", "1"), (7, "w", "1"), (1, "b", "="), (16, "w", "1"), (3, "b", "=")]
-    written = player_line(2, "Bruno", "2150", "4.0", "2", rounds)
+    written = player_line(2, "Bruno", "2150", "4.0", "1", rounds)  # rank 1 (TV-3)
     assert written.replace("NOR            ", "NOR           0") == bruno
 
 
@@ -178,7 +178,7 @@ def test_example_file_round_results(
         (SWISS_16, 2, "name", "Bruno"),
         (SWISS_16, 2, "rating", 2150),
         (SWISS_16, 2, "stated_points", Fraction(4)),
-        (SWISS_16, 2, "stated_rank", 2),
+        (SWISS_16, 2, "stated_rank", 1),  # Bruno first (TV-3)
         (SWISS_16, 2, "line", 5),
         (SWISS_16, 1, "line", 6),
         (SWISS_16, 10, "line", 20),

@@ -320,8 +320,8 @@ def test_every_participant_and_value_in_the_table(lang: str) -> None:
     for row in standings.rows:
         line = by_id(root, f"p{row.player.start_number}")
         cells = [text_of(cell) for cell in line]
-        values = [
-            format_value(row.values[label], lang, standings.places.get(label))
+        values = [  # no value (DE where the player is not tied): a dash
+            format_value(row.values[label], lang, standings.places.get(label)) or "–"
             for label in standings.columns
         ]
         rating = str(row.player.rating)

@@ -41,15 +41,18 @@ from tiebreaks.model import PairingSystem
 from ..builders import Builder
 
 
-def _standings(tournament: tiebreaks.Tournament, specs: list[str]) -> dict[int, tuple[int, int]]:
+def _standings(
+    tournament: tiebreaks.Tournament, specs: list[str]
+) -> dict[int, tuple[int, int | None]]:
     """Start number -> (rank, DE value) under the 2026 rules (DE: the place inside the tied
-    group that direct encounter decided, 0 where it separated nobody)."""
+    group that direct encounter decided, 0 where it separated nobody, None where the player
+    was not tied with anyone: Art. 6 does not apply)."""
     standings = tiebreaks.compute_standings(tournament, specs, "fide-2026")
-    table = {}
+    table: dict[int, tuple[int, int | None]] = {}
     for row in standings.rows:
         value = row.values["DE"]
-        assert value is not None and value.denominator == 1
-        table[row.player.start_number] = (row.rank, int(value))
+        assert value is None or value.denominator == 1
+        table[row.player.start_number] = (row.rank, None if value is None else int(value))
     return table
 
 
@@ -76,12 +79,12 @@ def test_a_forfeit_between_tied_players_is_a_missing_game() -> None:
     builder.game(3, 1, 2, "-+").game(3, 3, 6, "1-0").game(3, 4, 5, "1-0")
     # Points: 1: 1 + ½ + 0; 2: 0 + ½ + 1; 3: 0 + ½ + 1 -> 1½ each; 4: 3; 5: ½; 6: 1.
     assert _standings(builder.build(), ["PTS", "DE"]) == {
-        4: (1, 0),
+        4: (1, None),
         1: (2, 0),
         2: (2, 0),
         3: (2, 0),
-        6: (5, 0),
-        5: (6, 0),
+        6: (5, None),
+        5: (6, None),
     }
 
 
@@ -120,8 +123,8 @@ def test_direct_encounter_is_reapplied_after_a_first_place_is_fixed() -> None:
         2: (4, 2),
         3: (4, 2),
         4: (6, 4),
-        7: (7, 0),
-        8: (8, 0),
+        7: (7, None),
+        8: (8, None),
     }
 
 

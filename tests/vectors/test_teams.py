@@ -265,3 +265,30 @@ def test_olympiad_sonneborn_berger_lines() -> None:
         (1, F("17.5"), Reason.LEAST_SIGNIFICANT)
     ]
     assert trace.value == trace.total == F(141)
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [("11", "11"), ("#11", "11"), ("Team 11", "11"), ("team  11", "11"), ("TEAM 05", "5")],
+)
+def test_team_view_takes_a_name(typed: str, number: str) -> None:
+    """``tiebreaks team FILE TEAM`` takes the team's number or its name (case and spacing
+    ignored), as ``explain`` takes a participant; the TV-6 teams are named "Team NN"."""
+    from click.testing import CliRunner
+
+    from tiebreaks.cli.main import main
+
+    result = CliRunner().invoke(main, ["team", str(TV6), typed])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"Team {number} Team {int(number):02d}:")
+
+
+def test_team_view_names_the_candidates() -> None:
+    """A name that fits several teams lists them (exit 2), as ``explain`` does."""
+    from click.testing import CliRunner
+
+    from tiebreaks.cli.main import main
+
+    result = CliRunner().invoke(main, ["team", str(TV6), "Team 1"])
+    assert result.exit_code == 2
+    assert "#10 Team 10" in result.stderr and "#14 Team 14" in result.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
 import click
 
@@ -24,6 +25,7 @@ from ..batch import (
 from ..errors import UsageError
 from ..formats.files import OutputStream, write_output
 from .common import EXIT_DIFFERENT, EXIT_INPUT, EXIT_INTERNAL, guarded
+from .progress import counted
 from .types import MAX_INPUT_OPTION
 
 EXIT_BY_STATUS = {
@@ -36,45 +38,32 @@ EXIT_BY_STATUS = {
 
 
 class _Progress:
-    """A one-line text progress bar on standard error, redrawn at most ten times a second."""
+    """The files done, counted by status, and the rate; drawn on standard error by rich
+    (:func:`.progress.counted`) when progress is shown."""
 
-    WIDTH = 24
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled
+    def __init__(self, draw: Callable[[int, str], None] | None = None) -> None:
+        self.draw = draw
         self.done = 0
         self.counts: dict[str, int] = {}
         self.start = time.perf_counter()
-        self.drawn = 0.0
 
     def update(self, result: BatchResult) -> None:
-        """Count one result and redraw when it is time."""
+        """Count one result and move the bar (rich redraws it at most ten times a second)."""
         self.done += 1
         status = result.get("status", "internal-error")
         self.counts[status] = self.counts.get(status, 0) + 1
-        now = time.perf_counter()
-        if self.enabled and (now - self.drawn >= 0.1 or self.done == self.total):
-            self.drawn = now
-            click.echo(f"\r{self.line()}", err=True, nl=False)
+        if self.draw is not None:
+            self.draw(1, self.note())
 
-    def line(self) -> str:
-        """The bar: share done, counts by status, files per second."""
-        share = self.done / self.total if self.total else 1.0
-        filled = int(share * self.WIDTH)
-        bar = "#" * filled + "." * (self.WIDTH - filled)
+    def note(self) -> str:
+        """After the bar: counts by status, files per second."""
         counts = "  ".join(f"{status} {count}" for status, count in sorted(self.counts.items()))
-        return f"[{bar}] {self.done}/{self.total}  {counts}  {self.rate():.0f} files/s"
+        return f"{counts}  {self.rate():.0f} files/s"
 
     def rate(self) -> float:
         """Files per second so far."""
         elapsed = time.perf_counter() - self.start
         return self.done / elapsed if elapsed > 0 else 0.0
-
-    def close(self) -> None:
-        """End the bar's line."""
-        if self.enabled and self.done:
-            click.echo("", err=True)
 
 
 @click.command(name="batch")
@@ -97,7 +86,11 @@ class _Progress:
     help="Also write a summary table of every file.",
 )
 @click.option("--resume", is_flag=True, help="Skip the files --output already has; append.")
-@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr.")
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr (default: only when stderr is a terminal).",
+)
 @click.option("--ordered", is_flag=True, help="Results in file order, not as finished.")
 @click.option("--top", type=click.IntRange(min=0), default=3, help="Leading ids per file.")
 @click.option("--dask-scheduler", metavar="ADDRESS", help="Dask scheduler, or 'local'.")
@@ -141,10 +134,10 @@ def batch(
     plan = guarded(prepare)
     if plan.skipped:
         click.echo(f"batch: {len(plan.skipped)} files already in {output}, skipped", err=True)
-    show = sys.stderr.isatty() if progress is None else progress
     run = _Run(plan, options, workers, dask_scheduler, ship, ordered)
-    bar = _Progress(len(plan.tasks) + len(plan.not_files), show)
-    results = guarded(lambda: run.write(output, resume, bar))
+    with counted("batch", len(plan.tasks) + len(plan.not_files), progress) as draw:
+        bar = _Progress(draw)
+        results = guarded(lambda: run.write(output, resume, bar))
     if summary:
         _write_summary(summary, [*plan.previous, *results])
     sys.exit(exit_code(results))
@@ -195,7 +188,6 @@ class _Run:
                 results.append(result)
                 bar.update(result)
         finally:
-            bar.close()
             if stream is not None:
                 stream.close()
         _report(results, len(self.plan.skipped), bar.rate())

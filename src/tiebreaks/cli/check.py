@@ -13,9 +13,12 @@ from ..model.team_matches import team_tournament
 from ..render import catalogue as catalogue_text
 from ..render.check import check_json, check_text
 from ..render.team import team_text
-from ..services.check import check_published, infer_variants
-from .common import EXIT_DIFFERENT, guarded
+from ..services.check import CheckReport, check_published, infer_variants, publishes_numbers
+from ..services.explain import find_participant
+from ..standings import compute_standings
+from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
 from .options import RULES_HELP, read, tournament_options
+from .progress import progress
 from .types import MAX_INPUT_OPTION
 
 
@@ -39,39 +42,54 @@ def check(
     **options: int | str | None,
 ) -> None:
     """Compare the ranks (and tie-break values, where the file carries them) that FILE
-    publishes with the standings computed here; exit code 3 when they differ. With --infer,
-    list every regime and modifier variant that reproduces the published numbers."""
+    publishes with the standings computed here; exit code 3 when they differ, 4 when the file
+    publishes nothing to compare. With --infer, list the plausible, distinct regimes and
+    modifier variants that reproduce the published numbers."""
 
-    def run() -> tuple[str, bool]:
+    def run() -> tuple[str, int]:
         tournament = read(file, ratings_file, rating_order, options)
         report = check_published(tournament, tiebreak_list or None, rules)
-        variants = infer_variants(tournament, tiebreak_list or None) if infer else None
+        variants = None
+        if infer and publishes_numbers(tournament):
+            with progress("trying readings", None) as advance:
+                variants = infer_variants(
+                    tournament,
+                    tiebreak_list or None,
+                    lambda done, total: advance(1, total=total),
+                )
         render = check_json if output_format == "json" else check_text
-        return render(report, variants), report.agrees
+        return render(report, variants), _exit_code(report)
 
-    text, agrees = guarded(run)
+    text, code = guarded(run)
     click.echo(text, nl=False)
-    if not agrees:
-        sys.exit(EXIT_DIFFERENT)
+    if code:
+        sys.exit(code)
+
+
+def _exit_code(report: CheckReport) -> int:
+    """0 when everything compared agrees, 3 when something differs, 4 when nothing could be
+    compared (no published rank or value)."""
+    if report.nothing_compared:
+        return EXIT_NOTHING_TO_COMPARE
+    return 0 if report.agrees else EXIT_DIFFERENT
 
 
 @click.command(name="team")
 @click.argument("file")
-@click.argument("team_number", metavar="TEAM", type=int)
+@click.argument("team", metavar="TEAM")
 @MAX_INPUT_OPTION
-def team_view(file: str, team_number: int, max_input: int) -> None:
-    """Every match of TEAM (its number) in a team tournament, with the board results."""
+def team_view(file: str, team: str, max_input: int) -> None:
+    """Every match of TEAM in a team tournament, with the board results (TEAM: its number or
+    its name, or a unique part of it, as ``explain`` takes a participant)."""
 
     def run() -> str:
         tournament = read_tournament(file, max_input_bytes=max_input)
         if tournament.team_records is None:
             raise UsageError(f"{file} is not a team tournament (no 013 or 310 team records)")
         teams = team_tournament(tournament)
-        try:
-            return team_text(teams, team_number)
-        except KeyError:
-            known = ", ".join(str(team.number) for team in teams.teams)
-            raise UsageError(f"no team {team_number}; the teams are {known}") from None
+        # the teams are the participants of the standings: found as explain finds one
+        found = find_participant(compute_standings(tournament, ["MP"]), team)
+        return team_text(teams, found.player.start_number)
 
     click.echo(guarded(run), nl=False)
 

@@ -15,6 +15,8 @@ from ..model.text import shown_text
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 EXIT_DIFFERENT = 3
+#: ``check``: the file publishes no rank and no tie-break value, so nothing was compared
+EXIT_NOTHING_TO_COMPARE = 4
 EXIT_INTERNAL = 70
 
 T = TypeVar("T")

@@ -3,7 +3,8 @@ imported only when it runs (``tiebreaks --help`` imports none of them, nor NumPy
 
 Exit codes: 0 success; 1 the input file is malformed or cannot be read, or a value cannot be
 written in the output format; 2 bad usage (unknown option, tie-break or rules edition, bad
-value); 3 ``check``: the published values differ; 70 internal error (a bug: please report it).
+value); 3 ``check``: the published values differ; 4 ``check``: the file publishes no rank or
+value, nothing was compared; 70 internal error (a bug: please report it).
 
 This is the only place for process tricks: the collector off, ``mallopt``, a fast exit.
 """

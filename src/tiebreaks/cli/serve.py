@@ -28,7 +28,7 @@ from .types import byte_size
     help="Longest computation of one request, in seconds.",
 )
 def serve(host: str, port: int, max_upload: int, time_limit: float) -> None:
-    """Serve the web page and the HTTP API (needs the extra: pip install 'tiebreaks[web]')."""
+    """Serve the web page and the HTTP API (needs the web extra: pip install '.[web]')."""
     try:
         import uvicorn  # noqa: PLC0415 (optional: web)
 
@@ -36,7 +36,7 @@ def serve(host: str, port: int, max_upload: int, time_limit: float) -> None:
     except ImportError as error:
         raise click.ClickException(
             f"the web server needs the 'web' extra ({error.name} is missing): "
-            "pip install 'tiebreaks[web]'"
+            "pip install '.[web]' from the checkout (or 'tiebreaks[web]')"
         ) from None
     app = create_app(max_upload_bytes=max_upload, time_limit_seconds=time_limit)
     click.echo(f"tiebreaks: serving on http://{host}:{port}/ (Ctrl-C stops)", err=True)

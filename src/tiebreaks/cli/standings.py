@@ -11,6 +11,10 @@ from ..render.i18n import method_lines
 from ..render.standings import render_standings
 from .common import KEPT, LEAVE_AT_ONCE, OPTIONS, guarded, say
 from .options import RULES_HELP, emit, read, standings_for, tournament_options
+from .progress import progress
+
+#: the formats whose writing takes long enough on a big event to show progress (on a terminal)
+SLOW = ("html", "pdf")
 
 
 @click.command()
@@ -57,8 +61,13 @@ def standings(
         guarded(_explanations_need_pdf)
 
     def run() -> str | bytes:
-        tournament = read(file, ratings_file, rating_order, options)
-        result = standings_for(tournament, tiebreak_list, rules, options)
+        with progress("reading", 3, shown=None if output_format in SLOW else False) as advance:
+            tournament = read(file, ratings_file, rating_order, options)
+            advance(1, "computing the standings")
+            result = standings_for(tournament, tiebreak_list, rules, options)
+            advance(1, f"writing {output_format.upper()}")
+            rendered = render_standings(result, output_format, lang, explanations=explanations)
+            advance(1)
         if output_format != "json":
             for warning in result.warnings:
                 say(f"warning: {warning.worded(OPTIONS)}")
@@ -67,7 +76,7 @@ def standings(
             for line in method_lines(result, "en"):  # the seed of the lots, unrated players
                 click.echo(line, err=True)
         KEPT[:] = [tournament, result]  # freed by the exit, not one object at a time
-        return render_standings(result, output_format, lang, explanations=explanations)
+        return rendered
 
     emit(guarded(run), output)
     LEAVE_AT_ONCE.append(True)  # everything is written: see run()

@@ -19,7 +19,7 @@ or :func:`traces_group` (group tie-breaks).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -182,11 +182,17 @@ def traces(*acronyms: str) -> Callable[[Tracer], Tracer]:
 
 
 def traces_group(*acronyms: str) -> Callable[[GroupTracer], GroupTracer]:
-    """Decorator registering the tracer of a group tie-break."""
+    """Decorator registering the tracer of a group tie-break. A participant not tied with
+    anyone (a group of one) gets the tracer's trace without a value, as in the standings: a
+    group tie-break applies only to participants still tied (C.07 (2026) Art. 6)."""
 
     def decorate(tracer: GroupTracer) -> GroupTracer:
+        def traced(context: Context, spec: TiebreakSpec, group: list[int], index: int) -> Trace:
+            trace = tracer(context, spec, group, index)
+            return trace if len(group) > 1 else replace(trace, value=None)
+
         for acronym in acronyms:
-            _GROUP_TRACERS[acronym] = tracer
+            _GROUP_TRACERS[acronym] = traced
         return tracer
 
     return decorate

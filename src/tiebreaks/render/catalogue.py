@@ -3,6 +3,9 @@ the regimes it follows and the names it is known by."""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Iterable
+
 from ..engine.catalogue import catalogue, definition
 from ..engine.names import names_for, resolve_name
 from ..engine.names_data import NAMES
@@ -47,30 +50,69 @@ def _article(entry: Definition) -> str:
     return f"Art. {entry.article}" if entry.article[:1].isdigit() else entry.article
 
 
+#: the width ``tiebreaks list`` fits in (a terminal's default)
+WIDTH = 80
+
+#: what the type codes of C.07 (2026) Art. 5 mean (a two-letter type combines two kinds)
+TYPES = (
+    "A  the results among the participants still tied (a group tie-break)",
+    "B  the participant's own results",
+    "C  the opponents' scores",
+    "D  the opponents' ratings",
+    "two letters: both kinds, e.g. BC = own results weighted by the opponents' scores",
+)
+
+
 def table() -> str:
-    """One line per tie-break, then the modifiers and the regimes."""
+    """One line per tie-break (the name wrapped so that every line fits in :data:`WIDTH`
+    columns), then what the type codes, the modifiers and the regimes mean. The other names
+    of a tie-break are in ``tiebreaks list NAME``."""
+    header = ("Code", "Type", "Article", "Modifiers", "Name")
     rows = [
         (
             entry.acronym,
-            entry.name,
-            _article(entry),
             entry.type_code,
-            " ".join(f"/{letter}" for letter in entry.modifiers) or "-",
-            regimes_of(entry),
-            _short_names(entry),
+            _article(entry),
+            " ".join(entry.modifiers) or "-",
+            entry.name,
         )
         for entry in catalogue()
     ]
-    header = ("Code", "Name", "Article", "Type", "Modifiers", "Unplayed rounds", "Also known as")
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        for row in [header, *rows]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
+    indent = sum(widths) + 2 * len(widths)
+    lines = []
+    for row in [header, *rows]:
+        lead = "".join(cell.ljust(width + 2) for cell, width in zip(row, widths, strict=False))
+        name = textwrap.wrap(row[-1], WIDTH - indent) or [""]
+        lines.append(lead + name[0])
+        lines.extend(" " * indent + more for more in name[1:])
+    lines += ["", "Types (C.07 Art. 5):", *_wrapped(TYPES), "", "Modifiers:"]
+    lines += _wrapped(MODIFIERS.values())
+    lines += ["", "Regimes:"]
+    lines += _wrapped((f"{rules.name:<14} {rules.title}" for rules in REGIMES.values()), 17)
+    lines += [
+        "",
+        "A tie-break with the modifier V counts unplayed rounds as each regime says; the",
+        "others count them the same in all regimes.",
+        "Every name of one tie-break: tiebreaks list NAME (e.g. tiebreaks list BH)",
     ]
-    lines += ["", "Modifiers:", *(f"  {text}" for text in MODIFIERS.values()), "", "Regimes:"]
-    lines += [f"  {rules.name:<14} {rules.title}" for rules in REGIMES.values()]
-    lines += ["", "All names of one tie-break: tiebreaks list NAME (e.g. tiebreaks list BH)"]
     return "\n".join(lines)
+
+
+def _wrapped(texts: Iterable[str], hanging: int = 4) -> list[str]:
+    """Each text indented by two, continued lines by ``hanging``, within :data:`WIDTH`
+    columns."""
+    return [
+        line
+        for text in texts
+        for line in textwrap.wrap(
+            text,
+            WIDTH,
+            initial_indent="  ",
+            subsequent_indent=" " * hanging,
+            break_on_hyphens=False,
+        )
+    ]
 
 
 def details(name: str) -> str:

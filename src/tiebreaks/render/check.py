@@ -10,6 +10,12 @@ from ..engine.numbers import to_decimal_text
 from ..model.text import shown_text
 from ..services.check import CheckReport, Variant
 
+#: what ``check`` says about a file without published ranks or tie-break values
+NOTHING_TO_COMPARE = (
+    "Nothing to compare: the file publishes no ranks and no tie-break values"
+    " (a TRF's rank column, a JSON file's ranks or values)."
+)
+
 
 def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:
     """Every difference as a sentence, then the readings that fit (with --infer)."""
@@ -24,25 +30,34 @@ def check_text(report: CheckReport, variants: list[Variant] | None = None) -> st
             "Published columns not in the list (not compared): "
             + ", ".join(report.unmatched_columns)
         )
-    if report.agrees:
+    if report.nothing_compared:
+        lines.append(NOTHING_TO_COMPARE)
+    elif report.agrees:
         lines.append("Everything agrees.")
     else:
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
-    if variants is not None:
-        lines.extend(_variant_lines(variants))
+    if variants is not None and not report.nothing_compared:
+        lines.extend(_variant_lines(variants, len(standings.columns)))
     return shown_text("\n".join(lines) + "\n")
 
 
-def _variant_lines(variants: list[Variant]) -> list[str]:
+def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
+    """The readings, closest to the file's list first; a list cut short is the part of it
+    that decides (what follows separates nobody, whatever its variant)."""
     if not variants:
         return ["No regime or modifier variant we know reproduces the published numbers."]
-    lines = ["Readings that reproduce the published numbers:"]
+    lines = ["Readings that reproduce the published numbers (each a different order):"]
     for variant in variants:
         what = f"column {variant.column!r} = " if variant.column else "list "
+        rest = (
+            "; the rest of the list decides nothing"
+            if not variant.column and len(variant.tiebreaks) < listed
+            else ""
+        )
         lines.append(
             f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}"
-            f" ({variant.matched} of {variant.compared} agree)"
+            f" ({variant.matched} of {variant.compared} agree{rest})"
         )
     return lines
 
@@ -59,6 +74,7 @@ def check_json(report: CheckReport, variants: list[Variant] | None = None) -> st
         "ranks_compared": report.ranks_compared,
         "values_compared": report.values_compared,
         "agrees": report.agrees,
+        "nothing_to_compare": report.nothing_compared,
         "differences": [
             {
                 "id": item.start_number,

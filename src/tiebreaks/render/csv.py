@@ -42,12 +42,17 @@ def standings_csv(standings: Standings) -> str:
     :func:`~tiebreaks.model.text.shown_name` shows it and made :func:`spreadsheet_safe`; the
     values, ranks, numbers and ratings are numbers we write ourselves. The :mod:`csv` writer
     quotes a cell only when it must (a comma, a quote or a line break); all rows are given to
-    it at once, column by column, so a big table is written in C."""
+    it at once, column by column, so a big table is written in C. When a drawing of lots
+    (``--lots``) gave some ranks, a last column ``drawn_by_lot`` says "yes" on their rows."""
     texts = ValueTexts(standings)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "id", "name", "rating", *map(spreadsheet_safe, texts.columns)])
     rows = standings.rows
+    lots = any(row.drawn_by_lot for row in rows)  # the column only when lots were drawn
+    writer.writerow(
+        ["rank", "id", "name", "rating", *map(spreadsheet_safe, texts.columns)]
+        + (["drawn_by_lot"] if lots else [])
+    )
     players = [row.player for row in rows]
     columns: list[Sequence[object]] = [
         [row.rank for row in rows],
@@ -55,6 +60,7 @@ def standings_csv(standings: Standings) -> str:
         [spreadsheet_safe(shown_name(player.name)) for player in players],
         [player.rating or "" for player in players],
         *texts.column_texts(rows),
+        *([["yes" if row.drawn_by_lot else "" for row in rows]] if lots else []),
     ]
     writer.writerows(zip(*columns, strict=True))
     return buffer.getvalue()

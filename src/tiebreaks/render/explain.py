@@ -21,8 +21,8 @@ from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
-from .explanations.words import Phrases
-from .i18n import reason_text
+from .explanations.words import Phrases, total_words
+from .i18n import reason_text, translator
 from .json import to_data
 from .values import show
 
@@ -62,14 +62,16 @@ def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     """An explanation as indented lines: title, one line per round (amount first), steps and
     the total of the kept lines, in ``lang``."""
     text = Phrases(lang)
-    lines = [f"{explanation.tiebreak} = {text.value(explanation.value)}: {explanation.definition}"]
+    value = text.value(explanation.value) if explanation.applies else "-"
+    lines = [f"{explanation.tiebreak} = {value}: {explanation.definition}"]
     width = max((len(text.amount(line.amount)) for line in explanation.lines), default=0)
     width = max(width, len(text.amount(explanation.total)) if explanation.is_sum else 0)
     for line in explanation.lines:
         lines.append("  " + _line_text(line, width, text))
     if explanation.is_sum and explanation.lines:
         kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
-        total = text._("total of the %(count)s lines kept", count=kept)
+        cut = sum(1 for line in explanation.lines if not line.kept)
+        total = total_words(translator(text.lang), kept, cut)
         lines.append(f"  {text.amount(explanation.total):>{width}}  {total}")
     lines.extend(f"  {step}" for step in explanation.steps)
     return lines
@@ -162,7 +164,8 @@ def _both_worded(
 def _reduced_lines(standings: Standings, result: Why, text: Phrases) -> list[str]:
     if not result.differences:
         return []
-    texts = [difference_text(item.key, standings, text.lang) for item in result.differences]
+    traces = (result.explanation_a, result.explanation_b)
+    texts = [difference_text(item.key, standings, text.lang, traces) for item in result.differences]
     last = text._("difference")
     width = max(len(item) for item in [*texts, last])
     lines = ["", text._("Only where their %(label)s contributions differ:", label=result.deciding)]
@@ -334,7 +337,9 @@ def why_document(standings: Standings, result: Why, lang: str = "en") -> WhyDocu
         ],
         differences=[
             WhyDifference(
-                text=difference_text(item.key, standings, lang),
+                text=difference_text(
+                    item.key, standings, lang, (result.explanation_a, result.explanation_b)
+                ),
                 a=show(item.amount_a),
                 b=show(item.amount_b),
             )

@@ -42,7 +42,7 @@ from ..engine.trace import Trace
 from ..errors import UsageError
 from ..model.text import shown_text
 from ..standings import Standings
-from .explanations.words import Words, describer_for
+from .explanations.words import Words, describer_for, total_words
 from .i18n import check_language, tiebreak_name, translator
 
 #: gzip's level for the data: the fastest levels already shrink it most of the way
@@ -333,9 +333,23 @@ def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
         "values": values,
         "cut": builder.templates.add(translator(code).gettext("cut: %(reason)s"), ("reason",)),
         "undefined": translator(code).gettext("undefined"),
-        "total": builder.templates.add(
-            translator(code).gettext("total of the %(count)s lines kept"), ("count",)
-        ),
+        "totals": _totals(values, code),
+    }
+
+
+def _totals(values: dict[str, list[Any]], lang: str) -> dict[str, str]:
+    """The words of a total line for each count of lines kept on the page, without a cut
+    ("3") and after one ("3c"): plural forms are the catalog's (:func:`total_words`), so the
+    script only looks them up."""
+    longest = max(
+        (len(value[1]) for row in values.values() for value in row if value[2] is not None),
+        default=0,
+    )
+    translations = translator(lang)
+    return {
+        f"{kept}{mark}": total_words(translations, kept, 1 if mark else 0)
+        for kept in range(longest + 1)
+        for mark in ("", "c")
     }
 
 

@@ -38,7 +38,7 @@ class StandingsTournament(msgspec.Struct, kw_only=True):
     start_date: Annotated[str | None, Meta(description="ISO date, or null")]
 
 
-class StandingsRow(msgspec.Struct, kw_only=True):
+class StandingsRow(msgspec.Struct, kw_only=True, omit_defaults=True):
     """One participant (a team in a team event; ``id`` is the start or team number)."""
 
     rank: int
@@ -48,6 +48,13 @@ class StandingsRow(msgspec.Struct, kw_only=True):
     tiebreaks: Annotated[
         dict[str, ExactNumber], Meta(description="every column's value, by its label")
     ]
+    drawn_by_lot: Annotated[
+        bool,
+        Meta(
+            description="true when a drawing of lots gave this rank (C.07 Art. 4.2);"
+            " absent otherwise"
+        ),
+    ] = False
 
 
 class WarningDetail(msgspec.Struct, kw_only=True):
@@ -121,6 +128,7 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
                     name: to_json_number(value, standings.places.get(name))
                     for name, value in row.values.items()
                 },
+                drawn_by_lot=row.drawn_by_lot,
             )
             for row in (standings.rows if rows else ())
         ],
@@ -174,9 +182,10 @@ def standings_json(standings: Standings) -> str:
         )
         rating = json.dumps(row.player.rating)
         player_name = json.dumps(row.player.name, ensure_ascii=False)
+        lot = ', "drawn_by_lot": true' if row.drawn_by_lot else ""
         lines.append(
             f'{{"rank": {row.rank}, "id": {row.player.start_number}, "name": {player_name}, '
-            f'"rating": {rating}, "tiebreaks": {{{values}}}}}'
+            f'"rating": {rating}, "tiebreaks": {{{values}}}{lot}}}'
         )
     body = ",\n    ".join(lines)
     standings_text = f"[\n    {body}\n  ]" if lines else "[]"

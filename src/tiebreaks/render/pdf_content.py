@@ -21,6 +21,7 @@ from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .explanations import worded
 from .explanations.lines import Explanation
+from .explanations.words import total_words
 from .html import crosstable
 from .i18n import (
     check_language,
@@ -272,7 +273,8 @@ def _line_texts(
         texts.append((format_value(line.amount, lang), text))
     if explained.is_sum and explained.lines:
         kept = sum(1 for line in explained.lines if line.kept and line.amount is not None)
-        total = gettext("total of the %(count)s lines kept") % {"count": kept}
+        cut = sum(1 for line in explained.lines if not line.kept)
+        total = total_words(translator(lang), kept, cut)
         texts.append(("= " + format_value(explained.total, lang), total))
     texts.extend(("", step) for step in explained.steps)
     return texts

@@ -25,7 +25,9 @@ def standings_text(standings: Standings, lang: str = "en") -> str:
     numbers with the language's decimal symbol ("12,5" in German); names and descriptors stay.
     """
     code = check_language(lang)
-    texts = ValueTexts(standings, value_formatter(code))
+    formatter = value_formatter(code)
+    # no value (undefined, or a group tie-break that did not apply): a dash, as on the page
+    texts = ValueTexts(standings, lambda value, places: formatter(value, places) or "-")
     pgettext = translator(code).pgettext
     rating = [] if standings.is_team else [pgettext("column abbreviation", "Rtg")]
     header = [

@@ -14,7 +14,7 @@ not, which regime or modifier variant would reproduce it?
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -69,6 +69,12 @@ class CheckReport:
     def agrees(self) -> bool:
         """True when nothing differs."""
         return not self.differences
+
+    @property
+    def nothing_compared(self) -> bool:
+        """True when the file publishes no rank and no tie-break value that could be compared
+        (then "agrees" says nothing: there was nothing to agree with)."""
+        return self.ranks_compared == 0 and self.values_compared == 0
 
 
 def check_published(
@@ -125,9 +131,20 @@ def _compare_values(
             if published is None:
                 continue
             compared += 1
-            if not agrees(published, row.values[column]):
+            if not _value_agrees(published, row.values[column], column, standings):
                 differences.append(_difference(row, label, published, row.values[column]))
     return compared, tuple(unmatched)
+
+
+def _value_agrees(
+    published: Fraction, computed: Fraction | None, column: str, standings: Standings
+) -> bool:
+    """:func:`agrees`; a group tie-break (DE) that did not apply to a participant not tied
+    with anyone has no value here, and 0 where the FIDE reference engine publishes it."""
+    if computed is None and published == 0:
+        position = standings.columns.index(column)
+        return definition(standings.tiebreaks[position].acronym).kind is Kind.GROUP
+    return agrees(published, computed)
 
 
 def agrees(published: Fraction, computed: Fraction | None) -> bool:
@@ -157,16 +174,41 @@ class Variant:
     column: str = ""
 
 
+def publishes_numbers(tournament: Tournament) -> bool:
+    """True when the file states some rank or some tie-break value to compare with ours."""
+    return any(player.stated_rank for player in tournament.players) or bool(
+        tournament.published_columns and any(p.stated_values for p in tournament.players)
+    )
+
+
+#: told after each reading tried: how many were tried, and how many there are
+Progress = Callable[[int, int], None]
+
+
+def _silent(done: int, total: int) -> None:
+    """No progress shown."""
+
+
 def infer_variants(
-    tournament: Tournament, tiebreaks: str | Sequence[str] | None = None
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str] | None = None,
+    progress: Progress = _silent,
 ) -> list[Variant]:
-    """Readings that reproduce the published values (per column) or, without values, the
-    published ranks (whole list)."""
+    """The plausible, distinct readings that reproduce the published values (per column) or,
+    without values, the published ranks (whole list), closest to the declared list first.
+
+    Plausible: no list names one tie-break twice with the same modifiers (the second copy
+    can never decide). Distinct: readings that give the same values (per column) or that
+    differ only in what they cannot tell apart are one reading: a list is cut after the
+    last tie-break that separates someone (the rest decides nothing), and of two variants
+    that give every participant the same values only the closest to the declared one is
+    kept. ``progress`` is told after each reading tried. A file that publishes neither
+    ranks nor values is a :class:`UsageError` (see :func:`publishes_numbers`)."""
     if tournament.published_columns and any(p.stated_values for p in tournament.players):
-        return _infer_columns(tournament)
+        return _infer_columns(tournament, progress)
     if not any(player.stated_rank for player in tournament.players):
         raise UsageError("the file publishes neither ranks nor tie-break values to infer from")
-    return _infer_list(tournament, tiebreaks)
+    return _infer_list(tournament, tiebreaks, progress)
 
 
 def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
@@ -194,66 +236,144 @@ def _variants(spec: TiebreakSpec, rounds: int) -> list[TiebreakSpec]:
     return [variant for variant in spec_variants(spec) if not removes_every_round(variant, rounds)]
 
 
-def _infer_columns(tournament: Tournament) -> list[Variant]:
-    found: list[Variant] = []
+def _inferred_columns(tournament: Tournament) -> list[tuple[int, str, TiebreakSpec]]:
+    """The published columns inference can try: (position, label, the tie-break named)."""
+    found = []
     for position, label in enumerate(tournament.published_columns):
         try:
             base = resolve_name(label).spec
         except UsageError:
             continue
-        if definition(base.acronym).kind is Kind.GROUP or base.acronym == "PTS":
-            continue
-        found.extend(_column_matches(tournament, position, label, base))
+        if definition(base.acronym).kind is not Kind.GROUP and base.acronym != "PTS":
+            found.append((position, label, base))
     return found
 
 
-def _column_matches(
-    tournament: Tournament, position: int, label: str, base: TiebreakSpec
-) -> Iterator[Variant]:
+def _infer_columns(tournament: Tournament, progress: Progress) -> list[Variant]:
+    columns = _inferred_columns(tournament)
+    tries = [
+        (column, rules, variant)
+        for column in columns
+        for rules in REGIMES
+        for variant in _variants(column[2], tournament.rounds)
+    ]
+    found: list[Variant] = []
+    seen: set[tuple[str, str, tuple[Fraction | None, ...]]] = set()
+    for done, ((position, label, _), rules, variant) in enumerate(tries, 1):
+        match = _column_match(tournament, position, rules, variant)
+        progress(done, len(tries))
+        if match is not None and (label, rules, match[1]) not in seen:
+            seen.add((label, rules, match[1]))  # the same values: the same reading
+            found.append(Variant(rules, (str(variant),), match[0], match[0], label))
+    return found
+
+
+def _column_match(
+    tournament: Tournament, position: int, rules: str, variant: TiebreakSpec
+) -> tuple[int, tuple[Fraction | None, ...]] | None:
+    """How many published values of the column ``variant`` reproduces under ``rules``, and
+    its values, when it reproduces all of them (else None)."""
     published = {
         player.start_number: player.stated_values[position]
         for player in tournament.players
         if position < len(player.stated_values) and player.stated_values[position] is not None
     }
-    for rules in REGIMES:
-        for variant in _variants(base, tournament.rounds):
-            standings = compute_standings(tournament, ["PTS", variant], rules)
-            column = standings.columns[-1]
-            matched = sum(
-                1
-                for row in standings.rows
-                if _agrees_with(published.get(row.player.start_number), row.values[column])
-            )
-            if matched == len(published):
-                yield Variant(rules, (str(variant),), matched, len(published), label)
+    standings = compute_standings(tournament, ["PTS", variant], rules)
+    column = standings.columns[-1]
+    matched = sum(
+        1
+        for row in standings.rows
+        if _agrees_with(published.get(row.player.start_number), row.values[column])
+    )
+    if matched != len(published):
+        return None
+    return matched, tuple(row.values[column] for row in _by_start_number(standings))
+
+
+def _by_start_number(standings: Standings) -> list[Row]:
+    return sorted(standings.rows, key=lambda row: row.player.start_number)
 
 
 def _agrees_with(published: Fraction | None, computed: Fraction | None) -> bool:
     return published is not None and agrees(published, computed)
 
 
-def _infer_list(tournament: Tournament, tiebreaks: str | Sequence[str] | None) -> list[Variant]:
+def _infer_list(
+    tournament: Tournament, tiebreaks: str | Sequence[str] | None, progress: Progress
+) -> list[Variant]:
     declared = compute_standings(tournament, tiebreaks).tiebreaks
+    declared_text = tuple(str(spec) for spec in declared)
     rounds = tournament.rounds
     choices = [_variants(spec, rounds) if _varies(spec) else [spec] for spec in declared]
-    combinations = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
+    combinations = [
+        combination
+        for combination in itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS)
+        if _plausible(combination)
+    ]
+    combinations.sort(key=lambda combination: _changes(_texts(combination), declared_text))
     stated = {p.start_number: p.stated_rank for p in tournament.players if p.stated_rank}
-    found = []
-    for rules in REGIMES:
-        for combination in combinations:
-            standings = compute_standings(tournament, list(combination), rules)
-            matched = sum(
-                1 for row in standings.rows if stated.get(row.player.start_number) == row.rank
-            )
-            if matched == len(stated):
-                listed = tuple(str(spec) for spec in combination)
-                found.append(Variant(rules, listed, matched, len(stated)))
-    declared_text = tuple(str(spec) for spec in declared)
-    return sorted(found, key=lambda v: _changes(v.tiebreaks, declared_text))
+    found: dict[tuple[object, ...], Variant] = {}
+    tries = [(rules, combination) for rules in REGIMES for combination in combinations]
+    for done, (rules, combination) in enumerate(tries, 1):
+        standings = compute_standings(tournament, list(combination), rules)
+        progress(done, len(tries))
+        matched = sum(
+            1 for row in standings.rows if stated.get(row.player.start_number) == row.rank
+        )
+        if matched == len(stated):
+            splits = _splits(standings)
+            listed = _texts(combination[: len(splits)])
+            found.setdefault((rules, *splits), Variant(rules, listed, matched, len(stated)))
+    return sorted(found.values(), key=lambda v: _changes(v.tiebreaks, declared_text))
+
+
+def _texts(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
+    return tuple(str(spec) for spec in specs)
+
+
+def _plausible(combination: Sequence[TiebreakSpec]) -> bool:
+    """False for a list naming one tie-break twice with the same modifiers (the second copy
+    can never decide: it repeats the values of the first). A group tie-break (DE) may be
+    listed again (Art. 6 reapplied to the groups still tied)."""
+    seen: set[str] = set()
+    for spec in combination:
+        text = str(spec)
+        if text in seen and definition(spec.acronym).kind is not Kind.GROUP:
+            return False
+        seen.add(text)
+    return True
+
+
+def _splits(standings: Standings) -> list[frozenset[frozenset[int]]]:
+    """The groups still tied (start numbers) after each column of the list, up to the last
+    column that separates anyone (Art. 4.2: the rest of the list decides nothing). Two
+    readings with the same splits order everyone in the same way at every step: the
+    published ranks cannot tell them apart, they are one reading. Equal values leave
+    participants tied; a group tie-break's values are places inside the group."""
+    rows = standings.rows
+    groups = [list(range(len(rows)))]
+    splits: list[frozenset[frozenset[int]]] = []
+    for label in standings.columns:
+        if not groups:
+            break
+        still: list[list[int]] = []
+        for group in groups:
+            parts: dict[Fraction | None, list[int]] = {}
+            for index in group:
+                parts.setdefault(rows[index].values[label], []).append(index)
+            still.extend(part for part in parts.values() if len(part) > 1)
+        groups = still
+        splits.append(
+            frozenset(frozenset(rows[i].player.start_number for i in group) for group in groups)
+        )
+    while len(splits) > 1 and splits[-1] == splits[-2]:
+        splits.pop()  # a column that separated nobody, at the end
+    return splits
 
 
 def _changes(first: tuple[str, ...], second: tuple[str, ...]) -> int:
-    return sum(a != b for a, b in zip(first, second, strict=True))
+    """How many tie-breaks differ (a list cut after its deciding part: over that part)."""
+    return sum(a != b for a, b in zip(first, second, strict=False))
 
 
 def _varies(spec: TiebreakSpec) -> bool:

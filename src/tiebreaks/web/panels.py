@@ -10,6 +10,7 @@ from fractions import Fraction
 from ..errors import UsageError
 from ..render.explanations import difference_text, worded
 from ..render.explanations.lines import Explanation
+from ..render.explanations.words import total_words
 from ..render.i18n import format_value, tiebreak_name
 from ..services.explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..standings import Row, Standings
@@ -117,8 +118,9 @@ def _view(
     total = total_text = ""
     if explanation.is_sum and explanation.lines:
         kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
+        cut = sum(1 for line in explanation.lines if not line.kept)
         total = format_value(explanation.total, lang)
-        total_text = gettext("total of the %(count)s lines kept") % {"count": kept}
+        total_text = total_words(web_translator(lang), kept, cut)
     return ExplanationView(
         label,
         name,

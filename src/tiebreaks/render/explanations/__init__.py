@@ -12,8 +12,11 @@ explanation adds up to its value exactly as its trace does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from ...engine.computation import Computation
-from ...engine.trace import Entry, Trace
+from ...engine.trace import Entry, Role, Trace
 from ...standings import Standings
 from . import (  # noqa: F401  (each module registers its sentences)
     adjusted_score,
@@ -25,7 +28,7 @@ from . import (  # noqa: F401  (each module registers its sentences)
     team_scores,
 )
 from .lines import Explanation, Line
-from .words import Words, describer_for
+from .words import N_, Words, describer_for
 
 __all__ = ["Words", "difference_text", "explanation", "worded"]
 
@@ -36,6 +39,9 @@ def explanation(trace: Trace, computation: Computation, lang: str = "en") -> Exp
     words = Words(computation, lang)
     describer = describer_for(trace.spec.acronym)
     definition, texts, steps = describer(trace, words)
+    if _not_tied(trace):  # nothing to tell but that the tie-break does not apply
+        texts, steps = [], [_no_tie(trace, words)]
+        trace = replace(trace, entries=())
     lines = tuple(
         _line(entry, text, words) for entry, text in zip(trace.entries, texts, strict=True)
     )
@@ -50,6 +56,25 @@ def explanation(trace: Trace, computation: Computation, lang: str = "en") -> Exp
         steps=tuple(steps) + _missing_cuts(trace, words),
         is_sum=trace.is_sum,
         opponents=trace.opponents,
+        applies=not _not_tied(trace),
+    )
+
+
+def _not_tied(trace: Trace) -> bool:
+    """A group tie-break's trace for a participant not tied with anyone when it was reached."""
+    return trace.group is not None and len(trace.group.members) < 2
+
+
+def _no_tie(trace: Trace, words: Words) -> str:
+    """Why a group tie-break has no value here: it orders only participants still tied."""
+    if trace.spec.acronym in ("DE", "DEB"):
+        return words._(
+            "no tie: direct encounter does not apply (Art. 6 orders only the participants"
+            " still tied)"
+        )
+    return words._(
+        "no tie: %(tiebreak)s does not apply (it orders only the participants still tied)",
+        tiebreak=str(trace.spec),
     )
 
 
@@ -82,13 +107,50 @@ def worded(trace: Trace, standings: Standings, lang: str = "en") -> Explanation:
     return explanation(trace, standings.computation.for_score(trace.spec.score), lang)
 
 
-def difference_text(key: tuple[str, int], standings: Standings, lang: str = "en") -> str:
+def difference_text(
+    key: tuple[str, int],
+    standings: Standings,
+    lang: str = "en",
+    traces: Sequence[Trace | None] = (),
+) -> str:
     """What a line of the reduced form of ``why`` compares: "their game against each other",
-    "against #5 Anna", "round 3"."""
+    "against #5 Anna", "round 3"; with the two ``traces`` compared, a round that stands for a
+    dummy (Art. 16.4) or virtual opponent (2009 rules) says so and whose it is: "round 3,
+    dummy opponent of #9 Jessica"."""
     words = Words(standings.computation, lang)
     kind, number = key
     if kind == "each other":
         return words._("their game against each other")
     if kind == "opponent":
         return words._("against %(opponent)s", opponent=words.who(number))
-    return words._("round %(round)s", round=number)
+    shown = words._("round %(round)s", round=number)
+    stand_ins = [(trace.participant, _stand_in(trace, number)) for trace in traces if trace]
+    found = [(who, role) for who, role in stand_ins if role is not None]
+    if not found:
+        return shown
+    if len(found) == 2 and found[0][1] == found[1][1]:
+        return words._(_BOTH[found[0][1]], round=shown)
+    return "; ".join(words._(_ONE[role], round=shown, player=words.who(who)) for who, role in found)
+
+
+_DUMMY_ROLES = frozenset({Role.DUMMY, Role.DUMMY_CAPPED_BY_OPPONENT, Role.DUMMY_CAPPED_BY_ROUNDS})
+_ONE = {
+    "dummy": N_("%(round)s, dummy opponent of %(player)s"),
+    "virtual": N_("%(round)s, virtual opponent of %(player)s"),
+}
+_BOTH = {
+    "dummy": N_("%(round)s, dummy opponents of both"),
+    "virtual": N_("%(round)s, virtual opponents of both"),
+}
+
+
+def _stand_in(trace: Trace, round_number: int) -> str | None:
+    """ "dummy" or "virtual" when ``trace``'s entry of that round stands for such an opponent
+    (not a game against a participant), else None."""
+    for entry in trace.entries:
+        if entry.round == round_number:
+            if entry.role in _DUMMY_ROLES:
+                return "dummy"
+            if entry.role == Role.VIRTUAL:
+                return "virtual"
+    return None

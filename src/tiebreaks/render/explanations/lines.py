@@ -38,6 +38,9 @@ class Explanation:
     steps: tuple[str, ...] = ()
     is_sum: bool = False
     opponents: dict[int, int] = field(default_factory=dict)  # line position -> opponent index
+    #: False for a group tie-break not applied to this participant (not tied with anyone):
+    #: its value is then not undefined but not applicable (shown as a dash)
+    applies: bool = True
 
     @property
     def total(self) -> Fraction:

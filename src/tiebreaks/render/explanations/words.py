@@ -7,6 +7,7 @@ family modules of this package register theirs per acronym with :func:`describes
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -142,3 +143,17 @@ def describes(*acronyms: str) -> Callable[[Describer], Describer]:
 def describer_for(acronym: str) -> Describer:
     """The sentences of ``acronym`` (KeyError if none is registered)."""
     return _DESCRIBERS[acronym]
+
+
+def total_words(translations: gettext.NullTranslations, kept: int, cut: int) -> str:
+    """The label of a sum's total line: "total of the 3 lines kept" when some lines were cut
+    (Art. 14), "total of 5 lines" when none was; singular or plural as the language's plural
+    rule says (gettext ``ngettext``: "1 line", "1 ligne" ...). The text, HTML and the web page
+    share it."""
+    if cut:
+        message = translations.ngettext(
+            "total of the %(count)s line kept", "total of the %(count)s lines kept", kept
+        )
+    else:
+        message = translations.ngettext("total of %(count)s line", "total of %(count)s lines", kept)
+    return message % {"count": kept}

@@ -67,12 +67,14 @@
   function lines(rows, total) {
     var body = make("tbody");
     var kept = 0;
+    var removedAny = false;
     rows.forEach(function (line) {
       var removed = line.length > 2;
       var row = make("tr", removed ? "cut" : "");
       row.appendChild(make("td", "amount", line[0]));
       var text = make("td", "text", say(line[1]));
       if (removed) {
+        removedAny = true;
         text.appendChild(document.createTextNode(" "));
         text.appendChild(make("span", "cut-reason", say([load().cut, line[2]])));
       } else if (line[0] !== "") {
@@ -87,7 +89,7 @@
       var foot = make("tfoot");
       var row = make("tr", "total");
       row.appendChild(make("td", "amount", total));
-      row.appendChild(make("td", "text", say([load().total, String(kept)])));
+      row.appendChild(make("td", "text", load().totals[String(kept) + (removedAny ? "c" : "")]));
       foot.appendChild(row);
       lineTable.appendChild(foot);
     }
