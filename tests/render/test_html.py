@@ -212,11 +212,12 @@ def shown(data: dict[str, Any], number: int, column: int) -> dict[str, Any]:
         for line in lines
     ]
     kept = sum(1 for amount, _, cut in rows if cut is None and amount)
+    removed = any(cut is not None for _, _, cut in rows)
     return {
         "definition": said(definition, data),
         "lines": rows,
         "total": total,
-        "total_text": said([data["total"], str(kept)], data),
+        "total_text": data["totals"].get(f"{kept}{'c' if removed else ''}") if total else None,
         "steps": [said(step, data) for step in steps],
     }
 

@@ -42,6 +42,7 @@ from ..engine.trace import Trace
 from ..errors import UsageError
 from ..model.text import shown_text
 from ..standings import Standings
+from .explanations import no_tie, not_tied
 from .explanations.words import Words, describer_for, total_words
 from .i18n import check_language, tiebreak_name, translator
 
@@ -288,6 +289,12 @@ class _Builder:
                 return [[self.meaning(f"{spec} has no explanation"), [], None, []]] * len(
                     self.standings.rows
                 )
+            if not_tied(trace):  # alone on the earlier columns: the tie-break does not apply
+                meaning = describer_for(spec.acronym)(trace, words)[0]
+                values.append(
+                    [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
+                )
+                continue
             number = shared.get(key)
             if number is None:
                 told = tell(trace, words)

@@ -39,8 +39,8 @@ def explanation(trace: Trace, computation: Computation, lang: str = "en") -> Exp
     words = Words(computation, lang)
     describer = describer_for(trace.spec.acronym)
     definition, texts, steps = describer(trace, words)
-    if _not_tied(trace):  # nothing to tell but that the tie-break does not apply
-        texts, steps = [], [_no_tie(trace, words)]
+    if not_tied(trace):  # nothing to tell but that the tie-break does not apply
+        texts, steps = [], [no_tie(trace, words)]
         trace = replace(trace, entries=())
     lines = tuple(
         _line(entry, text, words) for entry, text in zip(trace.entries, texts, strict=True)
@@ -56,16 +56,16 @@ def explanation(trace: Trace, computation: Computation, lang: str = "en") -> Exp
         steps=tuple(steps) + _missing_cuts(trace, words),
         is_sum=trace.is_sum,
         opponents=trace.opponents,
-        applies=not _not_tied(trace),
+        applies=not not_tied(trace),
     )
 
 
-def _not_tied(trace: Trace) -> bool:
+def not_tied(trace: Trace) -> bool:
     """A group tie-break's trace for a participant not tied with anyone when it was reached."""
     return trace.group is not None and len(trace.group.members) < 2
 
 
-def _no_tie(trace: Trace, words: Words) -> str:
+def no_tie(trace: Trace, words: Words) -> str:
     """Why a group tie-break has no value here: it orders only participants still tied."""
     if trace.spec.acronym in ("DE", "DEB"):
         return words._(
