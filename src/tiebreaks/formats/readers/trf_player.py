@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from ...errors import Diagnostic
 from ...model import ABSENT, Player
+from ...model.tournament import built_players
 from .trf_fields import (
     Line,
     Problem,
@@ -174,7 +175,8 @@ def _number_column(
     others = np.flatnonzero(~plain).tolist()
     if not others:
         return values, {}
-    parsed, problems = parse_each([texts[i][first - 1 : last].strip() for i in others], parse)
+    written = map(itemgetter(slice(first - 1, last)), map(texts.__getitem__, others))
+    parsed, problems = parse_each(list(map(str.strip, written)), parse)
     for index, value in zip(others, parsed, strict=True):
         values[index] = value
     return values, {others[position]: problem for position, problem in problems.items()}
@@ -230,26 +232,28 @@ def _records(
         ]
     titles = _stripped(texts, 10, 13)
     normalised = {title: _normalise_title(title) for title in set(titles)}
-    players = list(
-        map(
-            Player,
-            starts,
-            _stripped(texts, 14, 47),
-            results,
-            ratings,
-            repeat(None),
-            _stripped(texts, 9, 10),
-            map(normalised.__getitem__, titles),
-            _stripped(texts, 53, 56),
-            _stripped(texts, 57, 68),
-            _stripped(texts, 69, 79),
-            points,
-            ranks,
-            repeat(()),
-            [line.number for line in lines],
-        )
+    players = built_players(
+        starts,
+        _stripped(texts, 14, 47),
+        results,
+        ratings,
+        repeat(None, len(starts)),
+        _stripped(texts, 9, 10),
+        map(normalised.__getitem__, titles),
+        _stripped(texts, 53, 56),
+        _stripped(texts, 57, 68),
+        _stripped(texts, 69, 79),
+        points,
+        ranks,
+        repeat((), len(starts)),
+        [line.number for line in lines],
     )
-    return list(map(PlayerRecord, players, lines, last_rounds))
+    return list(
+        map(_new_tuple, repeat(PlayerRecord), zip(players, lines, last_rounds, strict=True))
+    )
+
+
+_new_tuple = tuple.__new__  # a named tuple without its Python __new__
 
 
 def _stripped(texts: list[str], start: int, end: int) -> list[str]:

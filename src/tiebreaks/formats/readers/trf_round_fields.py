@@ -228,8 +228,8 @@ def _results(
     if not count:
         return [()] * size
     key = (columns.opponent * len(_KINDS) + columns.kind) * len(_COLOUR_MEMBERS) + columns.colour
-    key[~columns.plain] = -1  # replaced below
-    distinct, inverse = np.unique(key.ravel(), return_inverse=True)
+    key[~columns.plain] = _ABSENT_KIND * len(_COLOUR_MEMBERS) + _NO_COLOUR  # replaced below
+    distinct, inverse = _distinct(key.ravel())
     opponents = (distinct // (len(_KINDS) * len(_COLOUR_MEMBERS))).tolist()
     made = checked_round_results(
         map(_KINDS.__getitem__, (distinct // len(_COLOUR_MEMBERS) % len(_KINDS)).tolist()),
@@ -243,6 +243,20 @@ def _results(
     for record in np.flatnonzero(np.array(lengths) < count).tolist():
         rows[record] = rows[record][: lengths[record]]
     return rows
+
+
+def _distinct(keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The distinct ``keys`` (small non-negative numbers) in the order they first come, and
+    the position of each key among them: results made in the order they are first written
+    are read close together in memory."""
+    places = np.arange(len(keys))
+    first = np.full(int(keys.max(initial=0)) + 1, len(keys))
+    first[keys[::-1]] = places[::-1]  # the last one written wins: the first place
+    distinct = np.flatnonzero(first < len(keys))
+    distinct = distinct[np.argsort(first[distinct])]
+    position = np.empty_like(first)
+    position[distinct] = np.arange(len(distinct))
+    return distinct, position[keys]
 
 
 def _opponent(text: str) -> int | Problem:
