@@ -47,8 +47,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import chain, product, repeat
-from operator import attrgetter
+from itertools import chain, compress, product, repeat
+from operator import and_, attrgetter, is_not, ne
 
 import numpy as np
 import numpy.typing as npt
@@ -541,23 +541,39 @@ def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
     return units[flat.sides].sum(axis=1).tolist()  # type: ignore[no-any-return]
 
 
+_STATED_POINTS = attrgetter("stated_points")
+
+
+def _in_units(points: Fraction | None, unit: int) -> int | Fraction | None:
+    """Stated points in the score unit: a whole number, or a Fraction (never a total)."""
+    if points is None:
+        return None
+    value = points * unit
+    return value.numerator if value.denominator == 1 else value
+
+
 def _check_stated_points(
     tournament: Tournament, table: _Table, totals: list[int], where: Locator, findings: _Findings
 ) -> None:
-    """Stated points must equal the sum of the results (score system of the tournament)."""
+    """Stated points must equal the sum of the results (score system of the tournament).
+    Each distinct stated value (one object per text read) is brought to the score unit once;
+    the players whose total differs are found in one pass in C."""
     scoring = tournament.score_system
     unit = scoring.denominator
-    for player, total in zip(table.players, totals, strict=True):
-        stated = player.stated_points
-        if stated is None:
-            continue
-        numerator, denominator = stated.as_integer_ratio()
-        if numerator * unit == total * denominator:
-            continue
+    stated = list(map(_STATED_POINTS, table.players))
+    keys = list(map(id, stated))
+    in_units = {
+        key: _in_units(value, unit) for key, value in dict(zip(keys, stated, strict=True)).items()
+    }
+    differs = map(ne, map(in_units.__getitem__, keys), totals)
+    given = map(is_not, stated, repeat(None))
+    for position in compress(range(len(stated)), map(and_, differs, given)):
+        player, total, points = table.players[position], totals[position], stated[position]
+        assert points is not None  # only the players who state points
         system = "" if scoring.is_standard else f" with the score system {scoring}"
         message = (
             f"{_named(player)}: {where.points_label} says "
-            f"{format_points(stated)} but the results add up to "
+            f"{format_points(points)} but the results add up to "
             f"{format_points(Fraction(total, unit))}{system}"
         )
         findings.warnings.append(
