@@ -8,7 +8,6 @@ the last criterion share the rank (1, 2, 2, 4) unless a drawing of lots is asked
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -27,6 +26,7 @@ from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
+from .lazy import load
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
@@ -582,6 +582,8 @@ def _order(
 
 
 _START_NUMBER = attrgetter("start_number")
+#: the generator of the drawing of lots, loaded when lots are drawn
+LOTS = "random:Random"
 
 
 def _order_by_lot(
@@ -593,7 +595,7 @@ def _order_by_lot(
     order: list[int] = []
     ranks: list[int] = []
     by_lot: list[bool] = []
-    generator = random.Random(lots_seed)
+    generator = load(LOTS, "")(lots_seed)
     for group in groups:
         ahead = len(order)
         ordered = sorted(group, key=lambda index: players[index].start_number)
