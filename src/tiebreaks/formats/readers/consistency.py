@@ -34,9 +34,9 @@ and, when it knows, in which column a field is written (the TRF round slot of
 Published ranks are not checked here: they can only be judged with the tie-break list, which
 ``tiebreaks check`` does.
 
-Speed: the usual case, a consistent tournament, is screened round by round with operations
-over whole lists that run in C (one pass per attribute over the results, look-ups and counts
-through ``map``), linear in the number of results, the same screen for every size; only a
+Speed: the usual case, a consistent tournament, is screened with a few array operations over
+every round at once (:func:`_rounds_to_examine`: one pass per attribute over the results, then
+look-ups in arrays), linear in the number of results, the same screen for every size; only a
 round in which the screen sees something is walked again in Python to name each problem (the
 tests check that the screen lets through exactly the rounds the walk finds nothing in).
 """
