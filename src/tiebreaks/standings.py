@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import repeat
+from operator import attrgetter
+
+import numpy as np
 
 from .engine.catalogue import definition, resolve
 from .engine.computation import Computation, NoTracer
@@ -589,7 +592,7 @@ Values = dict[str, list[Fraction | None]]
 
 @dataclass
 class _Ranking:
-    groups: list[list[int]]
+    groups: ArrayGroups
     values: Values
     places: dict[str, int]
     higher_is_better: dict[str, bool]
@@ -597,8 +600,8 @@ class _Ranking:
 
 def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ranking:
     """Order the field by each tie-break in turn, inside the groups still tied (Art. 4.2)."""
-    ranking = _Ranking([], {}, {}, {})
     tied = ArrayGroups.whole_field(context.size)
+    ranking = _Ranking(tied, {}, {}, {})
     labels = column_labels([spec for spec, _ in specs])
     for (spec, entry), label in zip(specs, labels, strict=True):
         scored = context.for_score(spec.score)
@@ -613,7 +616,6 @@ def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ra
         if column.places is not None:
             ranking.places[label] = column.places
         tied.split(column.numerators, column.higher_is_better)
-    ranking.groups = tied.lists()
     return ranking
 
 
@@ -647,14 +649,17 @@ def _split_by_group(
 
 def _rows(
     context: Context,
-    groups: list[list[int]],
+    groups: ArrayGroups,
     values: Values,
     lots_seed: int | None,
 ) -> tuple[list[Row], dict[str, list[Fraction | None]]]:
     """The rows in rank order and the value columns in that order; the values of each row
     are gathered column by column (one C-level pass per column, then one transposition)."""
     players = context.tournament.players
-    order, ranks, by_lot = _order(groups, players, lots_seed)
+    if lots_seed is None:
+        order, ranks, by_lot = _order(groups, players)
+    else:
+        order, ranks, by_lot = _order_by_lot(groups.lists(), players, lots_seed)
     names = list(values)  # the column labels, in list order
     columns = {name: list(map(values[name].__getitem__, order)) for name in names}
     row_values = zip(*columns.values(), strict=True) if columns else repeat((), len(order))
@@ -664,29 +669,40 @@ def _rows(
 
 
 def _order(
-    groups: list[list[int]], players: Sequence[Player], lots_seed: int | None
+    groups: ArrayGroups, players: Sequence[Player]
 ) -> tuple[list[int], list[int], list[bool]]:
-    """Participants in rank order, their ranks and whether a drawing of lots placed them.
-    Participants still tied share the rank and are listed by start number, unless lots are
-    drawn (then each gets its own rank, in the order of their lots, :func:`.engine.lots.lot`)."""
+    """Participants in rank order, their ranks and whether a drawing of lots placed them
+    (no one, here): participants still tied share the rank of the first of them and are
+    listed by start number."""
+    by_number = sorted(range(len(players)), key=list(map(_START_NUMBER, players)).__getitem__)
+    number_rank = np.empty(len(players), dtype=np.int64)
+    number_rank[by_number] = np.arange(len(players))
+    group = np.cumsum(groups.starts) - 1
+    order = groups.order[np.lexsort((number_rank[groups.order], group))]
+    ranks = np.flatnonzero(groups.starts)[group] + 1
+    return order.tolist(), ranks.tolist(), [False] * len(players)
+
+
+_START_NUMBER = attrgetter("start_number")
+
+
+def _order_by_lot(
+    groups: list[list[int]], players: Sequence[Player], lots_seed: int
+) -> tuple[list[int], list[int], list[bool]]:
+    """Participants in rank order, their ranks and whether a drawing of lots placed them:
+    participants still tied are ordered by their lots (:func:`.engine.lots.lot`) and each
+    gets its own rank."""
     order: list[int] = []
     ranks: list[int] = []
     by_lot: list[bool] = []
-    drawn = lots_seed is not None
     for group in groups:
         ahead = len(order)
-        if len(group) == 1:
-            order.append(group[0])
-            ranks.append(ahead + 1)
-            by_lot.append(False)
-            continue
         ordered = sorted(group, key=lambda index: players[index].start_number)
-        if lots_seed is not None:
+        drawn = len(ordered) > 1
+        if drawn:
             ordered.sort(key=lambda index: lot(lots_seed, players[index].start_number))
         order.extend(ordered)
-        ranks.extend(
-            ahead + 1 + position if drawn else ahead + 1 for position in range(len(ordered))
-        )
+        ranks.extend(range(ahead + 1, ahead + 1 + len(ordered)))
         by_lot.extend([drawn] * len(ordered))
     return order, ranks, by_lot
 

@@ -18,6 +18,7 @@ from tiebreaks.errors import Diagnostic, InputError, Location
 from tiebreaks.formats.readers.trf import read_trf_text, split_lines
 from tiebreaks.formats.readers.trf_player import PlayerRecord, read_player_records
 from tiebreaks.model import ABSENT, Colour, Player, ResultKind, RoundResult, Tournament
+from tiebreaks.model.tournament import built_players
 
 K = ResultKind
 W, B = Colour.WHITE, Colour.BLACK
@@ -312,3 +313,25 @@ def test_records_read_together_read_as_each_one_alone(
         alone_warnings += one_warnings
     assert together == alone
     assert warnings == alone_warnings
+
+
+def test_players_built_column_by_column_equal_those_built_one_by_one() -> None:
+    """The reader's builder sets every field, in field order, as ``Player(...)`` does."""
+    expected = Player(
+        7, "Ann", (ABSENT,), 2100, 1900, "w", "GM", "NOR", "123", "2000/01/01",
+        Fraction(3, 2), 4, (None,), 12,
+    )  # fmt: skip
+    [built] = built_players(*([value] for value in vars(expected).values()))
+    assert built == expected
+    assert list(vars(built).items()) == list(vars(expected).items())
+
+
+@pytest.mark.parametrize("name", ["Ærøskøbing", "王小明", "José?", "\U0001d400bc"])
+def test_a_name_beyond_ascii_leaves_every_column_in_its_place(name: str) -> None:
+    """Columns count characters, not bytes: a name of characters beyond ASCII (or a '?', which
+    the column reading also uses for them) moves no field."""
+    head = f"001    1 m    {name:<33} 1800 NOR {'':>11} 1990/01/01  1.0    1  "
+    tournament = read(head + "   2 w 1", record(2, "   1 b 0"))
+    player = tournament.player(1)
+    assert (player.name, player.rating, player.stated_rank) == (name, 1800, 1)
+    assert player.results == (RoundResult(K.WIN, 2, W),)

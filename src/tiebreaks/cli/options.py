@@ -11,13 +11,16 @@ import click
 from ..errors import Diagnostic, InputError, Location, ParameterError, UsageError
 from ..formats import READ_FORMATS
 from ..formats.files import MAX_INPUT_BYTES, write_output
-from ..formats.readers.ratings_csv import read_rating_table
 from ..formats.reading import read_tournament
+from ..lazy import load
 from ..model import PairingSystem, Tournament
 from ..model.rating_lists import apply_rating_order, file_rating_order
 from ..standings import Standings, compute_standings
 from .common import OPTIONS, guarded, say
 from .types import MAX_INPUT_OPTION
+
+#: the reader of ``--ratings``, loaded when the option is given
+RATING_TABLE = "..formats.readers.ratings_csv:read_rating_table"
 
 RULES_HELP = (
     "Rules regime: fide-2026, fide-2024, fide-2009, unadjusted, unplayed-draw or uscf "
@@ -91,7 +94,7 @@ def read(
         refuse_anomalies(tournament)
     if ratings_file is None and rating_order is None:
         return tournament
-    table = read_rating_table(ratings_file, limit) if ratings_file else None
+    table = load(RATING_TABLE, __package__)(ratings_file, limit) if ratings_file else None
     if rating_order:
         order = [name for name in rating_order.split(",") if name.strip()]
     else:

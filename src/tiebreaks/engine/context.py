@@ -6,8 +6,9 @@ Points are integers in a fixed unit (``unit`` = the score system's common denomi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter
 from typing import TypeVar, overload
 
@@ -118,6 +119,7 @@ def build_context(
 
 
 _KIND = attrgetter("kind")
+_RESULTS = attrgetter("results")
 _OPPONENT = attrgetter("opponent")
 _COLOUR = attrgetter("colour")
 _BLACK = {Colour.BLACK: True, Colour.WHITE: False, Colour.NONE: False}
@@ -136,12 +138,19 @@ def _opponent_indexes(tournament: Tournament, numbers: list[int | None]) -> list
     position = [NO_OPPONENT] * (highest + 1)  # position[0] stands for "no opponent"
     for index, number in enumerate(starts):
         position[number] = index
-    return list(map(position.__getitem__, [0 if n is None else n for n in numbers]))
+    written: Iterable[int] = map(_ZERO_FOR_NONE.get, numbers, numbers)  # type: ignore[arg-type]
+    return list(map(position.__getitem__, written))
+
+
+_ZERO_FOR_NONE: dict[int | None, int] = {None: 0}
 
 
 def _flat_results(tournament: Tournament, rounds: int) -> list[RoundResult]:
     """Every participant's results of rounds 1..``rounds``, one after another (a missing
     round is ``ABSENT``)."""
+    every = list(map(_RESULTS, tournament.players))
+    if set(map(len, every)) <= {rounds}:
+        return list(chain.from_iterable(every))  # the usual case, in one pass in C
     flat: list[RoundResult] = []
     for player in tournament.players:
         results = player.results

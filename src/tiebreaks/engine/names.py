@@ -42,10 +42,10 @@ import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from functools import cache
 
 from ..errors import UsageError
+from ..lazy import load
 from . import catalogue
 from .names_data import AMBIGUOUS, NAMES, PRESETS
 from .spec import TiebreakSpec, parse_spec
@@ -238,9 +238,13 @@ def _combine(text: str, name: str, base: TiebreakSpec, extra: TiebreakSpec | Non
     return combined
 
 
+#: loaded when a name is not known (the suggestions)
+SIMILARITY = {"matcher": "difflib:SequenceMatcher"}
+
+
 def _similarity(typed: str, key: str) -> float:
     """``difflib`` ratio, raised to 0.9 for a single edit between words of 4+ characters."""
-    ratio = SequenceMatcher(None, typed, key).ratio()
+    ratio: float = load(SIMILARITY["matcher"], "")(None, typed, key).ratio()
     if min(len(typed), len(key)) >= 4 and _one_edit_apart(typed, key):
         return max(ratio, 0.9)
     return ratio

@@ -17,7 +17,6 @@ list. ``--from csv`` refuses only what is clearly not text (and an empty file).
 from __future__ import annotations
 
 import codecs
-import json
 import re
 from collections.abc import Callable
 
@@ -51,6 +50,8 @@ IDENTIFY = {
     "no_records": ".identify:no_records",
     "text_content": ".identify:text_content",
 }
+#: the JSON parser, loaded when a JSON document is told apart (a TRF is read without it)
+JSON_LOADS = "json:loads"
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
 # each line start (quadratic time on a file of blank lines)
 _PGN_TAG = re.compile(
@@ -94,7 +95,7 @@ def _json_kind(data: bytes) -> tuple[str, Finding | None]:
     if _OURS.match(data) and not any(text in data for text in (b'"filetype"', b'"event"', b"\\u")):
         return "json", None
     try:
-        document = json.loads(data.decode("utf-8-sig"))
+        document = load(JSON_LOADS, "")(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         # its reader reports where the syntax breaks (or the nesting is too deep)
         return "json", json_lines_content(data)

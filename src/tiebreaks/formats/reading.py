@@ -6,7 +6,6 @@ import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 
 from ..errors import UsageError
@@ -32,10 +31,10 @@ def paused_garbage_collector() -> Iterator[None]:
 
 def example_path(name: str) -> Path:
     """Path of a bundled example tournament (e.g. ``held-swiss-16.trf``)."""
-    folder = resources.files("tiebreaks") / "examples"
-    path = Path(str(folder / name))
+    folder = Path(__file__).resolve().parent.parent / "examples"
+    path = folder / name
     if not path.is_file():
-        known = ", ".join(sorted(p.name for p in Path(str(folder)).glob("*.trf")))
+        known = ", ".join(sorted(p.name for p in folder.glob("*.trf")))
         raise UsageError(f"no bundled example {name!r}; examples: {known}")
     return path
 

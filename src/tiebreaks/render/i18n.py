@@ -26,13 +26,11 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from babel.dates import format_date as babel_format_date
-from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
-
 from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
+from ..lazy import load
 from ..standings import Standings
 from .values import show
 
@@ -72,9 +70,18 @@ def translator(lang: str) -> gettext.NullTranslations:
     return _catalog(check_language(lang))
 
 
+#: Babel's parts, loaded on first use (English text and numbers need none of them)
+BABEL = {
+    "format_date": "babel.dates:format_date",
+    "decimal_symbol": "babel.numbers:get_decimal_symbol",
+    "minus_sign": "babel.numbers:get_minus_sign_symbol",
+}
+
+
 @cache
 def _symbols(code: str) -> tuple[str, str]:
-    return get_decimal_symbol(code), get_minus_sign_symbol(code)
+    decimal_symbol, minus_sign = load(BABEL["decimal_symbol"], ""), load(BABEL["minus_sign"], "")
+    return decimal_symbol(code), minus_sign(code)
 
 
 def localise_number(text: str, lang: str) -> str:
@@ -102,7 +109,8 @@ def value_formatter(lang: str) -> Callable[[Fraction | None, int | None], str]:
 
 def format_date(day: date, lang: str) -> str:
     """A date written out in ``lang`` ("1. März 2024", "1 mars 2024", "March 1, 2024")."""
-    return babel_format_date(day, format="long", locale=check_language(lang))
+    written: str = load(BABEL["format_date"], "")(day, format="long", locale=check_language(lang))
+    return written
 
 
 def tiebreak_name(spec: TiebreakSpec, lang: str) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import attrgetter
+
 from ..model.text import shown_name
 from ..standings import Standings
 from .i18n import (
@@ -38,29 +41,66 @@ def standings_text(standings: Standings, lang: str = "en") -> str:
         *(column_abbreviation(label, code) for label in texts.columns),
     ]
     rows = standings.rows
+    players = list(map(_PLAYER, rows))
+    ranks = list(map(str, map(_RANK, rows)))
+    if any(map(_DRAWN_BY_LOT, rows)):
+        ranks = [
+            rank + ("*" if row.drawn_by_lot else "") for rank, row in zip(ranks, rows, strict=True)
+        ]
     columns = [
-        [str(row.rank) + ("*" if row.drawn_by_lot else "") for row in rows],
-        [str(row.player.start_number) for row in rows],
-        [isolated_name(row.player.name) for row in rows],
-        *([] if standings.is_team else [[str(row.player.rating or "") for row in rows]]),
+        ranks,
+        list(map(str, map(_START_NUMBER, players))),
+        _names(list(map(_NAME, players))),
+        *([] if standings.is_team else [_ratings(list(map(_RATING, players)))]),
         *texts.column_texts(rows),
     ]
     aligned = [
         _aligned(title, cells, name_column=position == 2)
         for position, (title, cells) in enumerate(zip(header, columns, strict=True))
     ]
-    body = ["  ".join(cells).rstrip() for cells in zip(*aligned, strict=True)]
+    body = list(map(str.rstrip, map("  ".join, zip(*aligned, strict=True))))
     return "\n".join([*_title(standings, code), "", *body]) + "\n"
+
+
+_PLAYER = attrgetter("player")
+_RANK = attrgetter("rank")
+_DRAWN_BY_LOT = attrgetter("drawn_by_lot")
+_START_NUMBER = attrgetter("start_number")
+_NAME = attrgetter("name")
+_RATING = attrgetter("rating")
+
+
+def _ratings(ratings: list[int | None]) -> list[str]:
+    """The ratings as the table shows them: blank for an unrated player."""
+    return list(map(_BLANK.get, ratings, map(str, ratings)))
+
+
+_BLANK: dict[int | None, str] = {None: "", 0: ""}
+
+
+def _names(names: list[str]) -> list[str]:
+    """The names as the table shows them (:func:`isolated_name`): a column of printable ASCII
+    names (the usual case, checked for the whole column at once) is shown as it is."""
+    joined = "".join(names)
+    if joined.isascii() and joined.isprintable():
+        return names
+    return list(map(isolated_name, names))
 
 
 def _aligned(title: str, cells: list[str], name_column: bool) -> list[str]:
     """A column with its title and rule: names padded on the right (by display width),
     everything else right-aligned."""
     if name_column:
-        width = max(map(display_width, [title, *cells]))
-        return [pad_right(cell, width) for cell in [title, "-" * width, *cells]]
+        column = [title, "", *cells]
+        if "".join(column).isascii():  # one column per character
+            width = max(map(len, column))
+            column[1] = "-" * width
+            return list(map(str.ljust, column, repeat(width)))
+        width = max(map(display_width, column))
+        column[1] = "-" * width
+        return [pad_right(cell, width) for cell in column]
     width = max(map(len, [title, *cells]))
-    return [cell.rjust(width) for cell in [title, "-" * width, *cells]]
+    return list(map(str.rjust, [title, "-" * width, *cells], repeat(width)))
 
 
 def _title(standings: Standings, lang: str) -> list[str]:
@@ -73,6 +113,6 @@ def _title(standings: Standings, lang: str) -> list[str]:
         tiebreaks_line(standings, lang),
         *method_lines(standings, lang),
     ]
-    if any(row.drawn_by_lot for row in standings.rows):
+    if any(map(_DRAWN_BY_LOT, standings.rows)):
         lines.append(_("* place decided by drawing of lots"))
     return lines

@@ -34,9 +34,9 @@ and, when it knows, in which column a field is written (the TRF round slot of
 Published ranks are not checked here: they can only be judged with the tie-break list, which
 ``tiebreaks check`` does.
 
-Speed: the usual case, a consistent tournament, is screened round by round with operations
-over whole lists that run in C (one pass per attribute over the results, look-ups and counts
-through ``map``), linear in the number of results, the same screen for every size; only a
+Speed: the usual case, a consistent tournament, is screened with a few array operations over
+every round at once (:func:`_rounds_to_examine`: one pass per attribute over the results, then
+look-ups in arrays), linear in the number of results, the same screen for every size; only a
 round in which the screen sees something is walked again in Python to name each problem (the
 tests check that the screen lets through exactly the rounds the walk finds nothing in).
 """
@@ -47,8 +47,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import chain, product, repeat
-from operator import attrgetter, eq
+from itertools import chain, compress, product, repeat
+from operator import and_, attrgetter, is_not, ne
+
+import numpy as np
+import numpy.typing as npt
 
 from ...errors import Diagnostic, InputError, Location, ParameterHint
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
@@ -174,28 +177,36 @@ def _table(
     return _Table(players, rounds, numbers, rows, results)
 
 
-#: a result's kind and colour as their values (``("1", "w")``): an attribute look-up and a
-#: hash in C, where an enum member's hash is a Python call
-_SIDE = attrgetter("kind._value_", "colour._value_")
 _SIDES: tuple[tuple[ResultKind, Colour], ...] = tuple(product(K, Colour))
-#: (kind value, colour value) → the side's code, its position in :data:`_SIDES`
-_SIDE_CODE = {(kind.value, colour.value): code for code, (kind, colour) in enumerate(_SIDES)}
+#: each kind's and each colour's part of a side's code (its position in :data:`_SIDES`)
+_KIND_CODE = {kind: position * len(Colour) for position, kind in enumerate(K)}
+_COLOUR_CODE = {colour: position for position, colour in enumerate(Colour)}
+_KIND = attrgetter("kind")
+_COLOUR = attrgetter("colour")
+#: the opponent of a result without one, in :attr:`_Flat.opponents`
+_NONE = -(2**62)
+_NONE_FOR_NONE: dict[int | None, int] = {None: _NONE}
 
 
 @dataclass(frozen=True)
 class _Flat:
-    """Every result's opponent and side (kind and colour, coded by :data:`_SIDE_CODE`),
-    player by player (``rounds`` results per player): result ``k`` is player
-    ``k // rounds``'s round ``k % rounds + 1``."""
+    """Every result's opponent (:data:`_NONE` for none) and side (kind and colour, coded by
+    their position in :data:`_SIDES`), as arrays of one row of ``rounds`` per player."""
 
-    opponents: list[int | None]
-    sides: list[int]
+    opponents: npt.NDArray[np.int64]
+    sides: npt.NDArray[np.int64]
 
     @classmethod
     def of(cls, table: _Table) -> _Flat:
-        # Player by player follows the order the results were made in (close in memory).
+        """The results of ``table``, each attribute read for all of them in one pass in C
+        (player by player: the order the results were made in, close in memory)."""
         flat = list(chain.from_iterable(table.results))
-        return cls(list(map(_OPPONENT, flat)), list(map(_SIDE_CODE.__getitem__, map(_SIDE, flat))))
+        shape, count = (len(table.results), table.rounds), len(flat)
+        numbers = list(map(_OPPONENT, flat))
+        opponents = np.fromiter(map(_NONE_FOR_NONE.get, numbers, numbers), np.int64, count)
+        kinds = np.fromiter(map(_KIND_CODE.__getitem__, map(_KIND, flat)), np.int64, count)
+        colours = np.fromiter(map(_COLOUR_CODE.__getitem__, map(_COLOUR, flat)), np.int64, count)
+        return cls(opponents.reshape(shape), (kinds + colours).reshape(shape))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -301,19 +312,24 @@ _OTHER_SIDE = {
 
 
 #: the side a result without opponent is compared with (the place after the players)
-_NOBODY = -1
+_NOBODY = len(_SIDES)
 #: the side of the place of an opponent who does not exist (it agrees with nothing)
-_UNKNOWN = -2
+_UNKNOWN = len(_SIDES) + 1
 
 
 def _codes(
     agreeing: frozenset[tuple[ResultKind, ResultKind, Colour, Colour]],
-) -> frozenset[tuple[int, int]]:
-    """``agreeing`` as pairs of side codes (:data:`_SIDES`): its look-ups hash integers."""
+) -> npt.NDArray[np.bool_]:
+    """``agreeing`` as a table of side codes (:data:`_SIDES`, then :data:`_NOBODY` and
+    :data:`_UNKNOWN`): whether a side (row) agrees with the other side (column)."""
     code = {side: number for number, side in enumerate(_SIDES)}
-    games = {(code[mine, colour], code[theirs, other]) for mine, theirs, colour, other in agreeing}
-    byes = {(code[kind, colour], _NOBODY) for kind, colour in _SIDES if not kind.has_opponent}
-    return frozenset(games | byes | {(_NOBODY, _NOBODY), (_UNKNOWN, _NOBODY)})
+    table = np.zeros((_UNKNOWN + 1, _UNKNOWN + 1), dtype=bool)
+    for mine, theirs, colour, other in agreeing:
+        table[code[mine, colour], code[theirs, other]] = True
+    for number, (kind, _) in enumerate(_SIDES):
+        table[number, _NOBODY] = not kind.has_opponent
+    table[[_NOBODY, _UNKNOWN], _NOBODY] = True
+    return table
 
 
 _AGREEING_CODES = _codes(_AGREEING)
@@ -324,56 +340,37 @@ def _rounds_to_examine(table: _Table, flat: _Flat) -> list[int]:
     """The rounds in which some pairing may not agree on both sides (opponents that exist and
     name each other back, complementary results, opposite colours); the others certainly do.
 
-    Round by round, ``mirror[i]`` is the position of player ``i``'s opponent; a result
-    without opponent points to a place ``n`` after the ``n`` players (its side compared with
+    ``mirror[i, r]`` is the place of player ``i``'s opponent in round ``r``: a result without
+    opponent points to a place ``n`` after the ``n`` players (its side compared with
     :data:`_NOBODY`, which agrees with a bye), an opponent who does not exist to ``n + 1``
     (whose mirror is ``n``, so that the player is never answered). Every player with an
-    opponent is answered when ``mirror[mirror[i]] == i``. Each step is one pass in C over the
-    round's results, for every size; the positions are looked up in a list indexed by start
-    number (the readers bound start numbers).
+    opponent is answered when ``mirror[mirror[i]] == i``. A few operations over the arrays
+    of all rounds at once, for every size; the places are looked up in an array indexed by
+    start number (the readers bound start numbers).
     """
-    rounds, count = table.rounds, len(table.numbers)
+    count, rounds = len(table.numbers), table.rounds
     top = max(table.numbers, default=0)
-    position_of = [count] * (top + 2)  # 0: no opponent; top + 1: one who does not exist
+    position_of = np.full(top + 2, count)  # 0: no opponent; top + 1: one who does not exist
     position_of[top + 1] = count + 1
-    for position, number in enumerate(table.numbers):
-        position_of[number] = position
-    written = [0 if o is None else o if 0 < o <= top else top + 1 for o in flat.opponents]
-    screen = _Screen(list(range(count + 2)), position_of)
-    return [index + 1 for index in range(rounds) if not screen.agrees(written, flat, index, rounds)]
-
-
-@dataclass(frozen=True)
-class _Screen:
-    """The look-ups of :func:`_rounds_to_examine`: every place (the players, then the two of
-    :data:`_NOBODY` and :data:`_UNKNOWN`) and each start number's place."""
-
-    places: list[int]
-    position_of: list[int]
-
-    def agrees(self, written: list[int], flat: _Flat, index: int, rounds: int) -> bool:
-        """Round ``index + 1`` certainly agrees on both sides of every pairing."""
-        count = len(self.places) - 2
-        mirror = list(map(self.position_of.__getitem__, written[index::rounds]))
-        mirror += (count, count)  # the place of nobody is its own; unknown's mirror is nobody
-        without = mirror.count(count) - 2
-        answered = sum(map(eq, map(mirror.__getitem__, mirror), self.places))
-        if answered != count - without + 1:  # + 1: the place of nobody answers itself
-            return False
-        sides = flat.sides[index::rounds]
-        sides += (_NOBODY, _UNKNOWN)
-        if _sides_agree(sides, mirror, _AGREEING_IN_COLOUR_CODES):
-            return True
-        # maybe games without colours (see _AGREEING_IN_COLOUR): allowed when no result is
-        # compared with itself (a player paired with themselves)
-        if sum(map(eq, mirror, self.places)) != 1:
-            return False
-        return _sides_agree(sides, mirror, _AGREEING_CODES)
-
-
-def _sides_agree(sides: list[int], mirror: list[int], agreeing: frozenset[tuple[int, int]]) -> bool:
-    """Every side and that of the other side (``mirror``) is a pair in ``agreeing``."""
-    return all(map(agreeing.__contains__, zip(sides, map(sides.__getitem__, mirror), strict=True)))
+    position_of[np.array(table.numbers, dtype=np.int64)] = np.arange(count)
+    opponents = flat.opponents
+    written = np.where((opponents > 0) & (opponents <= top), opponents, top + 1)
+    written[opponents == _NONE] = 0
+    mirror = position_of[written]  # the place of nobody is its own; unknown's mirror is nobody
+    places = np.vstack([mirror, np.full((2, rounds), count)])
+    sides = np.vstack([flat.sides, np.full((1, rounds), _NOBODY), np.full((1, rounds), _UNKNOWN)])
+    in_round = np.arange(rounds)
+    own = np.arange(count)[:, None]
+    answered = ((mirror == count) | (places[mirror, in_round] == own)).all(axis=0)
+    other_side = sides[mirror, in_round]
+    in_colour = _AGREEING_IN_COLOUR_CODES[flat.sides, other_side].all(axis=0)
+    # games without colours (see _AGREEING_IN_COLOUR) agree when no result is compared with
+    # itself (a player paired with themselves)
+    alone = (mirror == own).any(axis=0)
+    agreeing = _AGREEING_CODES[flat.sides, other_side].all(axis=0)
+    certain = answered & (in_colour | (~alone & agreeing))
+    examined: list[int] = (np.flatnonzero(~certain) + 1).tolist()
+    return examined
 
 
 def _check_round(table: _Table, round_number: int, where: Locator, findings: _Findings) -> None:
@@ -540,30 +537,43 @@ def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
     """Each player's points in units of ``1 / score_system.denominator``."""
     scoring = tournament.score_system
     unit = scoring.denominator
-    units = [int(scoring.points.get(kind, Fraction(0)) * unit) for kind, _ in _SIDES]
-    if table.rounds == 0:
-        return [0] * len(table.players)
-    per_result = map(units.__getitem__, flat.sides)
-    return list(map(sum, zip(*[per_result] * table.rounds, strict=True)))
+    units = np.array([int(scoring.points.get(kind, Fraction(0)) * unit) for kind, _ in _SIDES])
+    return units[flat.sides].sum(axis=1).tolist()  # type: ignore[no-any-return]
+
+
+_STATED_POINTS = attrgetter("stated_points")
+
+
+def _in_units(points: Fraction | None, unit: int) -> int | Fraction | None:
+    """Stated points in the score unit: a whole number, or a Fraction (never a total)."""
+    if points is None:
+        return None
+    value = points * unit
+    return value.numerator if value.denominator == 1 else value
 
 
 def _check_stated_points(
     tournament: Tournament, table: _Table, totals: list[int], where: Locator, findings: _Findings
 ) -> None:
-    """Stated points must equal the sum of the results (score system of the tournament)."""
+    """Stated points must equal the sum of the results (score system of the tournament).
+    Each distinct stated value (one object per text read) is brought to the score unit once;
+    the players whose total differs are found in one pass in C."""
     scoring = tournament.score_system
     unit = scoring.denominator
-    for player, total in zip(table.players, totals, strict=True):
-        stated = player.stated_points
-        if stated is None:
-            continue
-        numerator, denominator = stated.as_integer_ratio()
-        if numerator * unit == total * denominator:
-            continue
+    stated = list(map(_STATED_POINTS, table.players))
+    keys = list(map(id, stated))
+    in_units = {
+        key: _in_units(value, unit) for key, value in dict(zip(keys, stated, strict=True)).items()
+    }
+    differs = map(ne, map(in_units.__getitem__, keys), totals)
+    given = map(is_not, stated, repeat(None))
+    for position in compress(range(len(stated)), map(and_, differs, given)):
+        player, total, points = table.players[position], totals[position], stated[position]
+        assert points is not None  # only the players who state points
         system = "" if scoring.is_standard else f" with the score system {scoring}"
         message = (
             f"{_named(player)}: {where.points_label} says "
-            f"{format_points(stated)} but the results add up to "
+            f"{format_points(points)} but the results add up to "
             f"{format_points(Fraction(total, unit))}{system}"
         )
         findings.warnings.append(
@@ -603,11 +613,11 @@ def _check_round_robin(
         return
     cycles = -(-rounds // _cycle(count))
     own = chain.from_iterable(map(repeat, table.numbers, repeat(rounds)))
-    meetings = Counter(zip(own, flat.opponents, strict=True))
+    meetings = Counter(zip(own, flat.opponents.ravel().tolist(), strict=True))
     too_often = sorted(
         (low, high)
         for (low, high), times in meetings.items()
-        if high is not None and low < high and times > cycles
+        if high != _NONE and low < high and times > cycles
     )
     if not too_often:
         return

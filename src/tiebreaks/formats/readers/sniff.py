@@ -20,11 +20,14 @@ cannot read it; JSON by its keys, when our JSON reader cannot read it (see each 
 from __future__ import annotations
 
 import codecs
-import json
 import re
 from dataclasses import dataclass
 
 from ...errors import InputError, Location, ParameterHint
+from ...lazy import load
+
+#: the JSON parser, loaded when a file is told apart from batch results (a TRF needs none)
+JSON_LOADS = "json:loads"
 
 TOURNAMENT_FILE = "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV)"
 WRITTEN_BY_US = (
@@ -193,7 +196,7 @@ def json_lines_content(data: bytes) -> Finding | None:
     body = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     first = body[: _SAMPLE * 16].split(b"\n", 1)[0]
     try:
-        record = json.loads(first.decode("utf-8"))
+        record = load(JSON_LOADS, "")(first.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     if isinstance(record, dict) and {"path", "status"} <= record.keys():

@@ -11,7 +11,11 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, NamedTuple, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from ...errors import Diagnostic, InputError, Location
 
@@ -111,6 +115,38 @@ def parse_each(
     parsed.update(dict.fromkeys(problems))
     found = {index: problems[text] for index, text in enumerate(texts) if text in problems}
     return list(map(parsed.__getitem__, texts)), found
+
+
+def char_matrix(texts: Sequence[str], width: int) -> npt.NDArray[np.uint8]:
+    """The characters of ``texts`` as ASCII codes, one row each, padded with spaces to
+    ``width`` columns (at least the longest text); a character beyond ASCII is a ``?``, so that
+    column ``c`` of the layout is ``[:, c - 1]`` whatever characters come before it. (No
+    field of the layout has a ``?``: a field with one is read as text.)"""
+    joined = "".join(map(str.ljust, texts, repeat(width)))
+    codes = np.frombuffer(joined.encode("ascii", "replace"), dtype=np.uint8)
+    return codes.reshape(len(texts), width)
+
+
+_ZERO, _SPACE = ord("0"), ord(" ")
+
+
+def read_digits(
+    chars: npt.NDArray[np.uint8], blank: bool = False
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """Each field of ``chars`` (fields of at most 9 characters on the last axis) read as a
+    whole number: the numbers, and which fields are *plain*: one run of ASCII digits with
+    spaces around it (or only spaces, read as 0, when ``blank``), the number
+    :func:`parse_count` reads from the field stripped. Any other field (a tab, a sign, two
+    numbers) is for the caller to read as text."""
+    digits = chars - np.uint8(_ZERO)  # wraps around below "0": not a digit
+    digit = digits <= 9  # 0 to 9
+    runs = (digit[..., :-1] & ~digit[..., 1:]).sum(axis=-1, dtype=np.int64) + digit[..., -1]
+    plain = (digit | (chars == _SPACE)).all(axis=-1) & (runs <= 1 if blank else runs == 1)
+    value = np.zeros(chars.shape[:-1], dtype=np.int64)
+    for position in range(chars.shape[-1]):
+        here = digit[..., position]
+        value[here] = value[here] * 10 + digits[..., position][here]
+    return value, plain
 
 
 def parse_count(text: str) -> int | None:

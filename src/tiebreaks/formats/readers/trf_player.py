@@ -4,8 +4,10 @@ Layout (1-based inclusive columns): start number 5-8, sex 10, title 11-13, name 
 FIDE rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79, points 81-84,
 rank 86-89, then the round fields from column 92 (:mod:`.trf_round_fields`).
 
-All the records of a file are read at once, column by column: each distinct text of a
-column (and each distinct round field) is read once, into its value or a
+All the records of a file are read at once, column by column, over their characters as one
+array (:func:`.trf_fields.char_matrix`): a number written plain is read for every record in a
+few array operations (:func:`.trf_fields.read_digits`), any other text (blank, a tab, a
+mistake) by its parser, each distinct one once, into its value or a
 :class:`~.trf_fields.Problem`; then only the records with a problem (or a start number
 already used) are walked, in file order and field order, so that the first error raised and
 the warnings are exactly those of a reading record after record, field after field.
@@ -19,13 +21,27 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from ...errors import Diagnostic
 from ...model import ABSENT, Player
-from .trf_fields import Line, Problem, literal, parse_count, parse_decimal, parse_each
+from ...model.tournament import built_players
+from .trf_fields import (
+    Line,
+    Problem,
+    char_matrix,
+    literal,
+    parse_count,
+    parse_decimal,
+    parse_each,
+    read_digits,
+)
 from .trf_round_fields import (
     FIRST_ROUND_COLUMN,
     ROUND_WIDTH,
     RoundFields,
+    field_count,
     read_round_fields,
     report_round_fields,
     round_column,
@@ -125,12 +141,10 @@ def read_player_records(
     ``declared_rounds`` is the number of rounds of ``XXR`` / ``142`` (None if not given).
     """
     texts = [line.text for line in lines]
-    columns = [
-        parse_each(_stripped(texts, first - 1, last), parse)
-        for first, last, parse in _NUMBER_FIELDS
-    ]
+    chars = char_matrix(texts, round_column(field_count(max(map(len, texts))) + 1) - 1)
+    columns = [_number_column(texts, chars, *number_field) for number_field in _NUMBER_FIELDS]
     starts: list[int | None] = columns[0][0]
-    rounds = read_round_fields(texts, starts, declared_rounds)
+    rounds = read_round_fields(texts, chars, starts, declared_rounds)
     flagged = set(rounds.flagged)
     for _, problems in columns:
         flagged.update(problems)
@@ -140,6 +154,35 @@ def read_player_records(
     for index in sorted(flagged):
         _report(index, lines, columns, rounds, declared_rounds, warnings, first_of)
     return _records(lines, texts, [values for values, _ in columns], rounds, declared_rounds)
+
+
+def _number_column(
+    texts: list[str],
+    chars: npt.NDArray[np.uint8],
+    first: int,
+    last: int,
+    parse: Callable[[str], Any],
+) -> tuple[list[Any], dict[int, Problem]]:
+    """The values of one number field (columns ``first``..``last``) of every record, and the
+    problems by record: a positive whole number written plain
+    (:func:`.trf_fields.read_digits`) is read in one pass over the column; every other text
+    (blank, 0, a decimal, a tab, a mistake) by ``parse``, stripped, each distinct one once."""
+    if last - first + 1 > _MAX_DIGITS:  # pragma: no cover (the layout's fields are short)
+        raise ValueError("a number field wider than read_digits reads")
+    numbers, plain = read_digits(chars[:, first - 1 : last])
+    plain &= numbers > 0
+    values: list[Any] = numbers.tolist()
+    others = np.flatnonzero(~plain).tolist()
+    if not others:
+        return values, {}
+    written = map(itemgetter(slice(first - 1, last)), map(texts.__getitem__, others))
+    parsed, problems = parse_each(list(map(str.strip, written)), parse)
+    for index, value in zip(others, parsed, strict=True):
+        values[index] = value
+    return values, {others[position]: problem for position, problem in problems.items()}
+
+
+_MAX_DIGITS = 9
 
 
 def _report(
@@ -189,26 +232,28 @@ def _records(
         ]
     titles = _stripped(texts, 10, 13)
     normalised = {title: _normalise_title(title) for title in set(titles)}
-    players = list(
-        map(
-            Player,
-            starts,
-            _stripped(texts, 14, 47),
-            results,
-            ratings,
-            repeat(None),
-            _stripped(texts, 9, 10),
-            map(normalised.__getitem__, titles),
-            _stripped(texts, 53, 56),
-            _stripped(texts, 57, 68),
-            _stripped(texts, 69, 79),
-            points,
-            ranks,
-            repeat(()),
-            [line.number for line in lines],
-        )
+    players = built_players(
+        starts,
+        _stripped(texts, 14, 47),
+        results,
+        ratings,
+        repeat(None, len(starts)),
+        _stripped(texts, 9, 10),
+        map(normalised.__getitem__, titles),
+        _stripped(texts, 53, 56),
+        _stripped(texts, 57, 68),
+        _stripped(texts, 69, 79),
+        points,
+        ranks,
+        repeat((), len(starts)),
+        [line.number for line in lines],
     )
-    return list(map(PlayerRecord, players, lines, last_rounds))
+    return list(
+        map(_new_tuple, repeat(PlayerRecord), zip(players, lines, last_rounds, strict=True))
+    )
+
+
+_new_tuple = tuple.__new__  # a named tuple without its Python __new__
 
 
 def _stripped(texts: list[str], start: int, end: int) -> list[str]:

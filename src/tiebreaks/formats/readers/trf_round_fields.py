@@ -5,12 +5,18 @@ Round r of a record is written from column 92 + 10(r - 1): the opponent's start 
 code (``1 = 0 W D L + - U F H Z`` any case, or blank); the two columns after it are ignored.
 A blank field is an absence; blank rounds before the last written one are absences.
 
-A file repeats the same few thousand fields: each distinct field (its text) is read once
-(:func:`read_round_fields`), into its result, the opponent as written and, for a field that
-is not as it should be, a :class:`~.trf_fields.Problem` (an error or a warning, worded from
-the round number wherever the field is written). Only the records with a problem are walked
-field by field (:func:`report_round_fields`), so the first error and every warning are those
-of a reading field after field.
+All the round fields of a file are read at once, column by column (:func:`read_round_fields`):
+the characters of every record as one array of code points (:func:`.trf_fields.char_matrix`),
+each column of the fields checked and read for all of them in a few array operations. A field
+is *plain* when it is written as the layout says (an opponent of ASCII digits padded with
+spaces, or none, blank separators, a colour and a result code that exist, an opponent exactly
+when the result needs one); every other field (a tab, a character that is not ASCII, a
+problem, a compatibility conversion) is read as text (:func:`_read_field`), into its result, the
+opponent as written and, for a field that is not as it should be, a
+:class:`~.trf_fields.Problem` (an error or a warning, worded from the round number wherever
+the field is written). Only the records with a problem are walked field by field
+(:func:`report_round_fields`), so the first error and every warning are those of a reading
+field after field.
 
 Compatibility conversions (each one reported as a warning):
 
@@ -23,18 +29,18 @@ Compatibility conversions (each one reported as a warning):
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections import deque
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import attrgetter, eq, gt, itemgetter, not_
-from typing import NamedTuple, cast
+from operator import itemgetter
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from ...errors import Diagnostic
 from ...model import ABSENT, Colour, ResultKind, RoundResult
 from ...model.results import checked_round_results
-from .trf_fields import Line, Problem, parse_count, parse_each
+from .trf_fields import Line, Problem, parse_count, read_digits
 
 FIRST_ROUND_COLUMN = 92
 ROUND_WIDTH = 10
@@ -66,17 +72,42 @@ _Code = tuple[Colour, ResultKind, bool]
 """What the columns after the opponent say: the colour of the result (none for a bye), its
 kind, and whether it needs an opponent."""
 
+_KINDS = tuple(ResultKind)
+_COLOUR_MEMBERS = tuple(Colour)
+_ABSENT_KIND = _KINDS.index(ResultKind.ABSENT)
+_NO_COLOUR = _COLOUR_MEMBERS.index(Colour.NONE)
+_SPACE = ord(" ")
+_NONE_FOR_ZERO: dict[int | None, None] = {0: None}
+
+
+def _ascii_table(codes: dict[str, ResultKind] | dict[str, Colour]) -> npt.NDArray[np.int64]:
+    """For each character code, the position (in its enumeration) of what it codes, in
+    either case; -1 for a character that codes nothing."""
+    table = np.full(256, -1, dtype=np.int64)
+    for text, member in codes.items():
+        position = list(type(member)).index(member)
+        table[[ord(text), ord(text.lower())]] = position
+    return table
+
+
+_KIND_OF = _ascii_table(_RESULT_CODES)
+_COLOUR_OF = _ascii_table(_COLOURS)
+_NEEDS_OPPONENT = np.array([kind.has_opponent for kind in _KINDS] + [False])  # -1: none
+
 
 def round_column(round_number: int) -> int:
     """First column (opponent field) of round ``round_number`` in a ``001`` record."""
     return FIRST_ROUND_COLUMN + ROUND_WIDTH * (round_number - 1)
 
 
-class RoundFields(NamedTuple):
-    """The round fields of the ``001`` records of a file, each distinct field read once."""
+def field_count(length: int) -> int:
+    """The number of round fields of a record of ``length`` columns."""
+    return len(range(FIRST_ROUND_COLUMN, length + 1, ROUND_WIDTH))
 
-    #: each record's round fields (8 columns each; the last one shorter if the line is)
-    fields: list[tuple[str, ...]]
+
+class RoundFields(NamedTuple):
+    """The round fields of the ``001`` records of a file, read at once."""
+
     #: each record's results, up to its last written round
     results: list[tuple[RoundResult, ...]]
     #: the records (indices) whose round fields need a report (:func:`report_round_fields`):
@@ -89,103 +120,143 @@ class RoundFields(NamedTuple):
     opponent_of: dict[str, int | None]
 
 
+class _Columns(NamedTuple):
+    """Every round field of every record (rows: records, columns: rounds) read as a plain
+    field; where ``plain`` is False the field is read as text (:class:`_Others`)."""
+
+    opponent: npt.NDArray[np.int64]
+    kind: npt.NDArray[np.int64]
+    colour: npt.NDArray[np.int64]
+    plain: npt.NDArray[np.bool_]
+    #: not blank (a field of spaces only is blank)
+    written: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, chars: npt.NDArray[np.uint8]) -> _Columns:
+        """The fields of ``chars`` (records x rounds x 8 characters): the opponent's digits
+        (+0 to +3), the blank separators (+4, +6), the colour (+5) and the result code (+7)."""
+        opponent, plain = read_digits(chars[:, :, :4], blank=True)
+        colour = _COLOUR_OF[chars[:, :, 5]]
+        kind = _KIND_OF[chars[:, :, 7]]
+        needs_opponent = _NEEDS_OPPONENT[kind]
+        plain &= (chars[:, :, 4] == _SPACE) & (chars[:, :, 6] == _SPACE)
+        plain &= (colour >= 0) & (kind >= 0) & (needs_opponent == (opponent > 0))
+        colour[~needs_opponent] = _NO_COLOUR  # a bye has no colour
+        written = (chars != _SPACE).any(axis=2)
+        return cls(opponent, kind, colour, plain, written)
+
+
 def read_round_fields(
-    records: Sequence[str], starts: Sequence[int | None], declared_rounds: int | None
-) -> RoundFields:
-    """The round fields of ``records`` (the texts of ``001`` records, their start numbers
-    ``starts``), each distinct field read once (:func:`_read_distinct`); the records with
-    a field to report found in a few passes over all fields."""
-    fields = _fields_of(records)
-    sizes = list(map(len, fields))
-    flat = list(chain.from_iterable(fields))
-    first: dict[str, int] = {}  # each distinct field: where it is first in ``flat``
-    positions = list(map(first.setdefault, flat, count()))
-    distinct_results, problem_of, opponent_of = _read_distinct(list(first))
-    by_position = [ABSENT] * len(flat)
-    deque(map(by_position.__setitem__, first.values(), distinct_results), 0)
-    flat_results = list(map(by_position.__getitem__, positions))
-    flagged = _flagged_fields(flat, flat_results, problem_of, starts, sizes)
-    if flagged:
-        ends = list(accumulate(sizes))
-        flagged = {bisect_right(ends, position) for position in flagged}  # field to record
-    if declared_rounds is not None:
-        longer = compress(range(len(fields)), map(gt, sizes, repeat(declared_rounds)))
-        flagged.update(
-            index for index in longer if any(map(str.strip, fields[index][declared_rounds:]))
-        )
-    results = _split(flat_results, fields, records)
-    return RoundFields(fields, results, flagged, problem_of, opponent_of)
-
-
-def _flagged_fields(
-    flat: list[str],
-    flat_results: list[RoundResult],
-    problem_of: dict[str, Problem],
+    records: Sequence[str],
+    chars: npt.NDArray[np.uint8],
     starts: Sequence[int | None],
-    sizes: list[int],
-) -> set[int]:
-    """The fields (positions in ``flat``, all fields of all records) with a problem or whose
-    opponent is their record's own start number."""
-    own = chain.from_iterable(map(repeat, starts, sizes))  # each field's record's number
-    flagged = set(compress(count(), map(eq, own, map(_OPPONENT, flat_results))))
-    if problem_of:
-        flagged.update(compress(count(), map(problem_of.__contains__, flat)))
-    return flagged
+    declared_rounds: int | None,
+) -> RoundFields:
+    """The round fields of ``records`` (the texts of ``001`` records; their characters
+    ``chars`` from :func:`.trf_fields.char_matrix`, as wide as the last round field; their
+    start numbers ``starts``), read column by column; the fields that are not plain one by
+    one (:class:`_Others`)."""
+    size = len(records)
+    count = field_count(chars.shape[1])
+    end = round_column(count + 1) - 1
+    fields = chars[:, FIRST_ROUND_COLUMN - 1 : end].reshape(size, count, ROUND_WIDTH)
+    columns = _Columns.of(fields[:, :, :ROUND_FIELDS_WIDTH])
+    others = _Others(records, columns)
+    own = np.array([start or -1 for start in starts], dtype=np.int64)
+    flagged = set(np.flatnonzero((columns.opponent == own[:, None]).any(axis=1)).tolist())
+    flagged.update(others.flagged)
+    if declared_rounds is not None:
+        beyond = columns.written[:, declared_rounds:].any(axis=1)
+        flagged.update(np.flatnonzero(beyond).tolist())
+    results = _results(columns, others.results, _last_written(columns.written))
+    return RoundFields(results, flagged, others.problem_of, others.opponent_of)
 
 
-def _read_distinct(
-    distinct: list[str],
-) -> tuple[list[RoundResult], dict[str, Problem], dict[str, int | None]]:
-    """The result of each of the ``distinct`` fields, the problems and the opponents as
-    written of those that have one: the opponent part (:func:`_opponent`) and the rest
-    (:func:`_code`) of each, each distinct part read once; the fields whose opponent and
-    result go together in a few passes over all of them, the others one by one
-    (:func:`_reconciled`)."""
-    numbers, number_problems = parse_each(list(map(_OPPONENT_PART, distinct)), _opponent)
-    codes, code_problems = parse_each(list(map(_CODE_PART, distinct)), _code)
-    usual = _usual(numbers, codes)
-    usual_numbers, usual_codes = cast(list[int], numbers), cast(list[_Code], codes)
-    if usual is not None:
-        usual_numbers = cast(list[int], list(compress(numbers, usual)))
-        usual_codes = cast(list[_Code], list(compress(codes, usual)))
-    results = checked_round_results(  # a game or forfeit always has an opponent here
-        map(_KIND, usual_codes),
-        map(_NONE_FOR_ZERO.get, usual_numbers, usual_numbers),
-        map(_COLOUR, usual_codes),
+class _Others:
+    """The fields that are not plain, read as text (:func:`_read_field`): their results by
+    place, the problems and the opponents as written by text, the records with a problem.
+    Each one's opponent (that of its result) and whether it is written go into ``columns``."""
+
+    def __init__(self, records: Sequence[str], columns: _Columns) -> None:
+        self.results: dict[tuple[int, int], RoundResult] = {}
+        self.problem_of: dict[str, Problem] = {}
+        self.opponent_of: dict[str, int | None] = {}
+        self.flagged: set[int] = set()
+        for record, round_index in zip(*np.nonzero(~columns.plain), strict=True):
+            first = round_column(int(round_index) + 1) - 1
+            text = records[record][first : first + ROUND_FIELDS_WIDTH]
+            result, problem, opponent = _read_field(text)
+            self.results[int(record), int(round_index)] = result
+            columns.opponent[record, round_index] = result.opponent or 0
+            columns.written[record, round_index] = bool(text.strip())
+            if problem is not None:
+                self.problem_of[text] = problem
+                self.opponent_of[text] = opponent
+                self.flagged.add(int(record))
+
+
+def _read_field(text: str) -> tuple[RoundResult, Problem | None, int | None]:
+    """A field read as text: its result, its problem (None if it has none) and the opponent
+    as written (None: none or unreadable), from the opponent part (:func:`_opponent`) and the
+    rest (:func:`_code`), and whether they go together (:func:`_reconciled`)."""
+    number, code = _opponent(text[:4]), _code(text[4:ROUND_FIELDS_WIDTH])
+    opponent = None if isinstance(number, Problem) else number or None
+    if not text.strip():  # blank (tabs): an absence, as a field of spaces
+        return ABSENT, None, opponent
+    if isinstance(number, Problem):
+        return ABSENT, number, opponent
+    if isinstance(code, Problem):
+        return ABSENT, code, opponent
+    result, problem = _reconciled(number, code)
+    return result, problem, opponent
+
+
+def _last_written(written: npt.NDArray[np.bool_]) -> list[int]:
+    """Each record's number of rounds up to its last written (not blank) field."""
+    if not written.shape[1]:
+        return [0] * len(written)
+    last = written.shape[1] - np.argmax(written[:, ::-1], axis=1)
+    return np.where(written.any(axis=1), last, 0).tolist()  # type: ignore[no-any-return]
+
+
+def _results(
+    columns: _Columns, others: dict[tuple[int, int], RoundResult], lengths: list[int]
+) -> list[tuple[RoundResult, ...]]:
+    """Each record's results up to its last written round: each distinct plain result built
+    once (:func:`checked_round_results`), the others as read."""
+    size, count = columns.kind.shape
+    if not count:
+        return [()] * size
+    key = (columns.opponent * len(_KINDS) + columns.kind) * len(_COLOUR_MEMBERS) + columns.colour
+    key[~columns.plain] = _ABSENT_KIND * len(_COLOUR_MEMBERS) + _NO_COLOUR  # replaced below
+    distinct, inverse = _distinct(key.ravel())
+    opponents = (distinct // (len(_KINDS) * len(_COLOUR_MEMBERS))).tolist()
+    made = checked_round_results(
+        map(_KINDS.__getitem__, (distinct // len(_COLOUR_MEMBERS) % len(_KINDS)).tolist()),
+        map(_NONE_FOR_ZERO.get, opponents, opponents),
+        map(_COLOUR_MEMBERS.__getitem__, (distinct % len(_COLOUR_MEMBERS)).tolist()),
     )
-    if usual is None:
-        return results, {}, {}
-    together = results
-    results = [ABSENT] * len(distinct)
-    deque(map(results.__setitem__, compress(range(len(distinct)), usual), together), 0)
-    problem_of: dict[str, Problem] = {}
-    opponent_of: dict[str, int | None] = {}
-    for index in compress(range(len(distinct)), map(not_, usual)):
-        text, number, code = distinct[index], numbers[index], codes[index]
-        problem = number_problems.get(index) or code_problems.get(index)
-        if not text.strip():  # blank (tabs): an absence, as a field of spaces
-            problem = None
-        elif number is not None and code is not None:  # both parts readable
-            results[index], problem = _reconciled(number, code)
-        if problem is not None:
-            problem_of[text] = problem
-            opponent_of[text] = number or None
-    return results, problem_of, opponent_of
+    flat = np.fromiter(made, dtype=object, count=len(made))[inverse].reshape(size, count)
+    for (record, round_index), result in others.items():
+        flat[record, round_index] = result
+    rows = list(map(tuple, flat.tolist()))
+    for record in np.flatnonzero(np.array(lengths) < count).tolist():
+        rows[record] = rows[record][: lengths[record]]
+    return rows
 
 
-def _usual(numbers: list[int | None], codes: list[_Code | None]) -> list[bool] | None:
-    """Which fields have an opponent exactly when their result needs one (and both parts
-    readable); None when they all do (checked by passes in C)."""
-    if (
-        None not in numbers
-        and None not in codes
-        and list(map(bool, numbers)) == list(map(_NEEDS_OPPONENT, codes))  # type: ignore[arg-type]
-    ):
-        return None
-    return [
-        number is not None and code is not None and code[2] == (number > 0)
-        for number, code in zip(numbers, codes, strict=True)
-    ]
+def _distinct(keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The distinct ``keys`` (small non-negative numbers) in the order they first come, and
+    the position of each key among them: results made in the order they are first written
+    are read close together in memory."""
+    places = np.arange(len(keys))
+    first = np.full(int(keys.max(initial=0)) + 1, len(keys))
+    first[keys[::-1]] = places[::-1]  # the last one written wins: the first place
+    distinct = np.flatnonzero(first < len(keys))
+    distinct = distinct[np.argsort(first[distinct])]
+    position = np.empty_like(first)
+    position[distinct] = np.arange(len(distinct))
+    return distinct, position[keys]
 
 
 def _opponent(text: str) -> int | Problem:
@@ -258,28 +329,6 @@ def _reconciled(number: int, code: _Code) -> tuple[RoundResult, Problem | None]:
     )
 
 
-_COLOUR = itemgetter(0)
-_KIND = itemgetter(1)
-_NEEDS_OPPONENT = itemgetter(2)
-_OPPONENT_PART = itemgetter(slice(0, 4))
-_CODE_PART = itemgetter(slice(4, ROUND_FIELDS_WIDTH))
-_OPPONENT = attrgetter("opponent")
-_NONE_FOR_ZERO: dict[int | None, None] = {0: None}
-
-
-def _fields_of(records: Sequence[str]) -> list[tuple[str, ...]]:
-    """The round fields of each record: one for each column 92, 102, ... the line reaches."""
-    getters = {length: _field_getter(_field_count(length)) for length in set(map(len, records))}
-    if len(getters) == 1:
-        return list(map(getters.popitem()[1], records))
-    return [getters[len(record)](record) for record in records]
-
-
-def _field_count(length: int) -> int:
-    """The number of round fields of a record of ``length`` columns."""
-    return len(range(FIRST_ROUND_COLUMN, length + 1, ROUND_WIDTH))
-
-
 @lru_cache(maxsize=64)
 def _field_getter(count: int) -> Callable[[str], tuple[str, ...]]:
     """A function giving the fields of rounds 1..count of a record (8 columns each)."""
@@ -306,7 +355,8 @@ def report_round_fields(
     ``index``, in field order: a written round beyond ``XXR`` / ``142``, an unreadable
     opponent, the player paired with themselves, a shifted field, a colour or result code
     that does not exist, the compatibility conversions."""
-    for round_number, text in enumerate(rounds.fields[index], start=1):
+    fields = _field_getter(field_count(len(line.text)))(line.text)
+    for round_number, text in enumerate(fields, start=1):
         if not text.strip():
             continue
         column = round_column(round_number)
@@ -332,24 +382,3 @@ def report_round_fields(
         problem = rounds.problem_of.get(text)
         if problem is not None:
             problem.report(line, column, warnings, round_number)
-
-
-def _split(
-    flat: list[RoundResult], fields: list[tuple[str, ...]], records: Sequence[str]
-) -> list[tuple[RoundResult, ...]]:
-    """The results of all fields ``flat`` cut into those of each record, up to its last
-    written round. The last field of a line is blank only if the line ends in the two
-    ignored columns after a round."""
-    sizes = list(map(len, fields))
-    if len(set(sizes)) == 1 and sizes[0]:
-        results = list(zip(*[iter(flat)] * sizes[0], strict=True))
-    else:
-        remaining = iter(flat)
-        results = [tuple(islice(remaining, size)) for size in sizes]
-    gap = {n for n in set(map(len, records)) if (n - FIRST_ROUND_COLUMN) % ROUND_WIDTH >= 8}
-    for index in compress(range(len(records)), map(gap.__contains__, map(len, records))):
-        written = len(fields[index])
-        while written and not fields[index][written - 1].strip():
-            written -= 1
-        results[index] = results[index][:written]
-    return results
