@@ -43,6 +43,7 @@ tests check that the screen lets through exactly the rounds the walk finds nothi
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,7 @@ from fractions import Fraction
 from itertools import chain, product, repeat
 from operator import attrgetter, eq
 
+from ...engine.context import assigned_scores
 from ...errors import Diagnostic, InputError, Location, ParameterHint
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ...model.results import OPPOSITE_RESULT
@@ -547,12 +549,23 @@ def _totals(table: _Table, flat: _Flat, tournament: Tournament) -> list[int]:
     return list(map(sum, zip(*[per_result] * table.rounds, strict=True)))
 
 
+def _assigned_totals(tournament: Tournament) -> tuple[list[int], int]:
+    """Each player's score with the 299 assignments, and its unit (the engine's own)."""
+    scores = assigned_scores(tournament)
+    unit = math.lcm(*(score.denominator for score in scores.values()))
+    totals = [int(scores[player.start_number] * unit) for player in tournament.players]
+    return totals, unit
+
+
 def _check_stated_points(
     tournament: Tournament, table: _Table, totals: list[int], where: Locator, findings: _Findings
 ) -> None:
-    """Stated points must equal the sum of the results (score system of the tournament)."""
+    """Stated points must equal the sum of the results (score system of the tournament), with
+    the TRF26 299 assignments (:mod:`tiebreaks.engine.assignments`)."""
     scoring = tournament.score_system
     unit = scoring.denominator
+    if tournament.point_assignments and tournament.team_records is None:
+        totals, unit = _assigned_totals(tournament)
     for player, total in zip(table.players, totals, strict=True):
         stated = player.stated_points
         if stated is None:
