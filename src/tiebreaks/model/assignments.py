@@ -27,6 +27,9 @@ ASSIGNMENT_KINDS: dict[str, frozenset[ResultKind]] = {
 #: the blank type of ``299``: a penalty (negative points) or a bonus (positive points)
 ADJUSTMENT = ""
 ALL_ROUNDS = 0
+#: the round ``999`` of a penalty or bonus: the standings only, not pairings (FIDE reference
+#: engine); it counts in every standings, as ``000``
+FINAL_STANDINGS = 999
 
 
 @dataclass(frozen=True)
@@ -56,8 +59,8 @@ class PointAssignment:
 
     def counts_after(self, rounds: int) -> bool:
         """A penalty or bonus counts in the standings after ``rounds`` rounds from its round
-        on (from the start when it names no round)."""
-        return self.round <= rounds
+        on (always when it names no round, ``000``, or ``999``)."""
+        return self.round <= rounds or self.round == FINAL_STANDINGS
 
     def applies(self, round_number: int, kind: ResultKind) -> bool:
         """A typed assignment replaces the points of ``kind`` in ``round_number``."""

@@ -53,6 +53,7 @@ from .trf_records26 import (
     checked_assignments,
     read_list_changes,
     report,
+    scored_assignments,
 )
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
@@ -136,6 +137,7 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     team_records = _team_records(header, rounds)
     players, assignments = _records26(header.records26, players, team_records, rounds, warnings)
     scoring = score_system(header, warnings)
+    scoring = scored_assignments(header.records26, scoring, team_records is not None, warnings)
     pairing_system = pairing_system_from_records(header.type_code, header.type_text)
     tournament = Tournament(
         name=header.name,

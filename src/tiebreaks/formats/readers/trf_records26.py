@@ -9,7 +9,9 @@ Layouts (TRF26, "Abnormal Assignment Points", "Bye Section", "Accelerated Rounds
 
 * ``299``: type at column 5 (``W D L F H Z + -``, blank = penalty or bonus), match points
   (teams) at 8-11, points (game points for teams) at 14-17, both ``[-]11.5``; round at 20-22
-  (``000`` or blank: all rounds); the participants from column 24, every 5 columns.
+  (``000`` or blank: all rounds; ``999`` for a penalty or bonus: the standings only, as the
+  FIDE reference engine reads it); the participants from column 24, every 5 columns. A type
+  without round and participants gives the points of that result for everyone.
 * ``240``: type at 5 (``F H Z``), round at 7-9, the participants from column 11.
 * ``250``: fictitious match points at 5-8, fictitious points at 10-13, first and last round
   at 15-17 and 19-21, first and last participant at 23-26 and 28-31.
@@ -25,8 +27,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...errors import Diagnostic, Location
-from ...model import ABSENT, Player, ResultKind, RoundResult
-from ...model.assignments import ListChange, PointAssignment
+from ...model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem
+from ...model.assignments import (
+    ALL_ROUNDS,
+    ASSIGNMENT_KINDS,
+    FINAL_STANDINGS,
+    ListChange,
+    PointAssignment,
+)
 from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from .trf_fields import Line, format_points, parse_count, parse_decimal
 
@@ -50,6 +58,8 @@ class Records26:
     """What the records of this module hold, while the file is read."""
 
     assignments: list[tuple[PointAssignment, Line]] = field(default_factory=list)
+    #: typed 299 records without participants: (type, points, match points, line)
+    score_values: list[tuple[str, Fraction, Fraction | None, Line]] = field(default_factory=list)
     byes: list[tuple[ResultKind, int, tuple[int, ...], Line]] = field(default_factory=list)
     acceleration: tuple[str, Location] | None = None
     without_effect: dict[str, Location] = field(default_factory=dict)
@@ -110,6 +120,10 @@ def read_299(line: Line, records: Records26, warnings: list[Diagnostic]) -> None
     if points is None:
         raise line.error(14, "", "the points of record 299 in columns 14-17, e.g. -1.0")
     round_number = _round(line, 19, 23, blank_is_all=True)
+    if kind and round_number == ALL_ROUNDS and not line.field(24, len(line.text)).strip():
+        # a type for every round and no participant: the points of that result for everyone
+        records.score_values.append((kind, points, match_points, line))
+        return
     participants = _numbers(line, 24, "participant")
     item = PointAssignment(kind, points, match_points, round_number, participants)
     records.assignments.append((item, line))
@@ -186,7 +200,8 @@ def checked_assignments(
     known = set(team_numbers) if team else set(by_number)
     kept: list[PointAssignment] = []
     for item, line in records.assignments:
-        if item.round > rounds:
+        final = item.round == FINAL_STANDINGS and item.is_adjustment
+        if item.round > rounds and not final:
             _warn(warnings, line, f"round {item.round} is after the last round ({rounds})")
             continue
         unknown = [number for number in item.participants if number not in known]
@@ -202,6 +217,24 @@ def checked_assignments(
         if present:
             kept.append(replace(item, participants=present))
     return tuple(kept)
+
+
+def scored_assignments(
+    records: Records26, scoring: ScoreSystem, team: bool, warnings: list[Diagnostic]
+) -> ScoreSystem:
+    """The score system with the typed ``299`` records that name no participant and no round
+    (``299 +       2.0``: the points of that result for everyone, as the FIDE reference
+    engine reads them); in a team event they are a warning (not applied)."""
+    if not records.score_values:
+        return scoring
+    if team:
+        line = records.score_values[0][3]
+        _warn(warnings, line, "a result's points for every team (no participant)")
+        return scoring
+    changes: dict[ResultKind, Fraction] = {}
+    for kind, points, _, _ in records.score_values:
+        changes.update(dict.fromkeys(ASSIGNMENT_KINDS[kind], points))
+    return scoring.with_points(changes)
 
 
 def _check_typed(
