@@ -18,10 +18,14 @@ Four players, three rounds (Swiss), 1-½-0::
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.strategies import swiss_tournaments
 from tests.team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, team_file
 from tiebreaks import compute_standings
 from tiebreaks.errors import FormatLimitError
@@ -225,7 +229,8 @@ def test_a_type_the_player_does_not_have_is_a_located_warning_and_not_applied() 
     ("record", "cause"),
     [
         (record_299("", "-1.0", 4, 1), "round 4 is after the last round (3): not applied"),
-        (record_299("", "-1.0", 0, 9), "no player 9 in the file; the others are applied"),
+        (record_299("", "-1.0", 0, 1, 9), "no player 9 in the file; the others are applied"),
+        (record_299("", "-1.0", 0, 9), "no player 9 in the file: not applied"),
         (record_299("", "-1.0", 0, 1, mp="-2.0"), "match points in an individual event"),
     ],
 )
@@ -440,3 +445,36 @@ def test_the_declared_list_used_records_no_change(declared: str) -> None:
     tournament = read_trf_text(trf(declared), "t.trf")
     written = write_trf(tournament, compute_standings(tournament))
     assert "changed after round" not in written
+
+
+# ---------------------------------------------------------------------------------------------
+# The reading as an invoice: a penalty or bonus moves one score, and nothing else
+
+LISTED = "PTS,BH,FB,AOB,SB,PS,KS,WIN,ARO,DE"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    tournament=swiss_tournaments(max_players=8, max_rounds=5),
+    data=st.data(),
+)
+def test_a_penalty_or_bonus_changes_one_score_and_no_tiebreak(
+    tournament: Tournament, data: st.DataObject
+) -> None:
+    """Any event, any participant, any penalty or bonus from any round: that participant's PTS
+    moves by it when its round is reached, and every other value of everyone stays (C.07's
+    tie-breaks are defined on the results; docs/conformance.md)."""
+    number = data.draw(st.sampled_from([p.start_number for p in tournament.players]))
+    points = data.draw(st.sampled_from([F(-3, 2), F(-1), F(-1, 4), F(1, 2), F(2)]))
+    round_number = data.draw(st.integers(0, tournament.rounds))
+    after = data.draw(st.integers(1, tournament.rounds))
+    item = PointAssignment("", points, None, round_number, (number,))
+    changed = replace(tournament, point_assignments=(item,))
+    before_values = values(tournament, LISTED, after)
+    after_values = values(changed, LISTED, after)
+    for start, row in before_values.items():
+        moved = points if start == number and round_number <= after else 0
+        assert after_values[start]["PTS"] == row["PTS"] + moved  # type: ignore[operator]
+        assert {k: v for k, v in after_values[start].items() if k not in ("PTS", "DE")} == {
+            k: v for k, v in row.items() if k not in ("PTS", "DE")
+        }

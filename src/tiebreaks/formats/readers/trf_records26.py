@@ -204,14 +204,15 @@ def checked_assignments(
         if item.round > rounds and not final:
             _warn(warnings, line, f"round {item.round} is after the last round ({rounds})")
             continue
+        present = tuple(number for number in item.participants if number in known)
         unknown = [number for number in item.participants if number not in known]
         if unknown:
             noun = "team" if team else "player"
             listed = ", ".join(map(str, unknown))
-            _warn(warnings, line, f"no {noun} {listed} in the file", "; the others are applied")
+            then = "; the others are applied" if present else ": not applied"
+            _warn(warnings, line, f"no {noun} {listed} in the file", then)
         if item.match_points is not None and not team:
             _warn(warnings, line, "match points in an individual event", ": they are ignored")
-        present = tuple(number for number in item.participants if number in known)
         if not team and not item.is_adjustment:
             _check_typed(item, [by_number[number] for number in present], line, warnings)
         if present:
