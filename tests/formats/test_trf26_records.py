@@ -277,10 +277,12 @@ def test_the_explanation_of_points_shows_the_assignments() -> None:
     assert [entry.amount for entry in ann.entries] == [1, 1, 0, -1]
     ann_text = placing_text(standings, explain_participant(standings, row_of_number(standings, 1)))
     assert "-1  Penalty or bonus (record 299): counted in the score only" in ann_text
-    bob_text = placing_text(
-        standings, explain_participant(standings, row_of_number(standings, 2)), "de"
-    )
+    bob = explain_participant(standings, row_of_number(standings, 2))
+    bob_text = placing_text(standings, bob, "de")
     assert "Punkte durch eine abweichende Punktvergabe festgelegt (Satz 299)" in bob_text
+    # Bob's Buchholz counts Ann's 2 from her results and says why it is not her 1 point
+    english = placing_text(standings, bob)
+    assert "score 2 (their penalty or bonus of record 299, -1, is no result)" in english
 
 
 # ---------------------------------------------------------------------------------------------

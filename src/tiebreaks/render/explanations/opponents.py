@@ -61,7 +61,22 @@ def round_against(index: int, entry: Entry, words: Words) -> str:
             else words._("a forfeit counted as a game: /P")
         )
         text = f"{text} ({why})"
+    extra = _penalty_or_bonus(entry.opponent, words)
+    if extra:
+        note = words._(
+            "their penalty or bonus of record 299, %(points)s, is no result", points=extra
+        )
+        text = f"{text} ({note})"
     return text
+
+
+def _penalty_or_bonus(opponent: int | None, words: Words) -> str:
+    """The opponent's TRF26 299 penalty or bonus, which their score as counted leaves out
+    ("" when there is none)."""
+    adjustments = words.context.adjustments
+    if opponent is None or not 0 <= opponent < len(adjustments) or not adjustments[opponent]:
+        return ""
+    return words.number(Fraction(adjustments[opponent], words.context.unit))
 
 
 def stand_in(index: int, entry: Entry, words: Words) -> str:
