@@ -213,7 +213,26 @@ WARNING_CODES: dict[str, str] = {
     ),
     "trf.national-rating-unknown-player": "a national rating for a start number no player has",
     "trf.record-not-applied": (
-        "a record that could change the standings is not applied (TRF26 299); said once per record"
+        "a record that could change the standings is not applied (TRF26 300; 240 in a team"
+        " event); said once per record"
+    ),
+    "trf.assignment-unused": (
+        "a 299 record names an unknown participant, a round after the last, match points of an"
+        " individual, or a result type the player does not have; that part is not applied"
+    ),
+    "trf.acceleration-ignored": (
+        "250 (or XXA) records, accelerated rounds, are read; their fictitious points are for"
+        " pairing only and enter no score or tie-break"
+    ),
+    "trf.records-without-effect": (
+        "records read that cannot change standings or tie-breaks (260 801 802 XXP XXZ), named once"
+    ),
+    "trf.bye-later-round": "240 byes for a round after the last one; they cannot change standings",
+    "trf.bye-disagrees": (
+        "a 240 bye differs from the player's 001 result, or names no player; the 001 record is used"
+    ),
+    "trf.tiebreak-list-changed": (
+        "the file records (### comment) that its tie-break list was changed after a round"
     ),
     "trf.start-date-unreadable": "the start date is not understood; the start date is left unknown",
     "trf.rating-method-other": "record 172 names the rating method OTHER, which is not applied",

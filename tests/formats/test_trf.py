@@ -1221,22 +1221,24 @@ def _read_or_input_error(data: bytes) -> None:
 
 
 def test_records_not_applied_are_reported_once() -> None:
-    """Records that could change the standings but are not applied (TRF26 299 abnormal points,
-    team records) are never ignored silently: one warning per record type, with its line."""
+    """Records that could change the standings but are not applied (TRF26 300 line-ups out of
+    the default order) are never ignored silently: one warning per record type, with its
+    line. (299 is applied: tests/formats/test_trf26_records.py.)"""
     from tiebreaks.formats.readers.trf import read_trf_text
 
     text = (
         "012 Test\n"
-        "299    -1.0  -1.0    2    1\n"
-        "299    -1.0  -1.0    2    2\n"
+        "300 001   1   2    1\n"
+        "300 001   2   1    2\n"
         "001    1 m    A                                 2000 GER           0 2000/01/01  1.0"
         "    1     2 w 1\n"
         "001    2 m    B                                 2000 GER           0 2000/01/01  0.0"
         "    2     1 b 0\n"
     )
     tournament = read_trf_text(text, "t.trf")
-    messages = [str(w) for w in tournament.warnings if "record 299" in str(w)]
+    messages = [str(w) for w in tournament.warnings if "record 300" in str(w)]
     assert messages == [
-        "t.trf:2:1: record 299, abnormal point assignment (TRF26): not applied; scores come "
-        "from the round results"
+        "t.trf:2:1: record 300, team out-of-default-order line-ups (TRF26): not applied; each "
+        "board is taken from the team's players with a game that round, in their order of the "
+        "team record"
     ]

@@ -96,6 +96,12 @@ class Computation:
         """The points of participant ``index`` in each round considered, in units."""
         return tuple(self._context.points[index])
 
+    def adjustment(self, index: int) -> int:
+        """Participant ``index``'s TRF26 299 penalty or bonus in units (0 when none): part of
+        their score, no round's result."""
+        adjustments = self._context.adjustments
+        return adjustments[index] if 0 <= index < len(adjustments) else 0
+
     def for_score(self, score: str) -> Computation:
         """The computation of a team score ``"MP"`` / ``"GP"`` (this one for ``""`` and for
         individuals)."""

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import chain
 from operator import attrgetter
 from typing import TypeVar, overload
 
 from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
-from ..model.rules import Rules
+from ..model.rules import FIDE_2026, Rules
 from ..model.team_matches import TeamTournament
+from .assignments import adjustment_units, assign_round_points, assignment_unit
 from .memo import Key, Memo
 
 NO_OPPONENT = -1
@@ -54,6 +56,11 @@ class Context:
     score_type: str = ""
     views: dict[str, Context] = field(default_factory=dict)
     team: TeamTournament | None = None
+    #: TRF26 299 penalties and bonuses per participant in units (empty: none); only the score
+    #: (PTS) counts them (:mod:`.assignments`)
+    adjustments: Sequence[int] = ()
+    #: the (participant, round - 1) whose points a 299 record set
+    assigned: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def size(self) -> int:
@@ -95,7 +102,8 @@ def build_context(
     Every field is read for all results at once (C-level maps over one flat list of results),
     and the flat lists are kept as ``flat`` for the grid (:mod:`.grid`)."""
     rounds = tournament.rounds if after_round is None else after_round
-    unit = tournament.score_system.denominator
+    assigned = tournament.point_assignments
+    unit = assignment_unit(assigned, tournament.score_system.denominator, "")
     table = {kind: int(value * unit) for kind, value in tournament.score_system.points.items()}
     results = _flat_results(tournament, rounds)
     size = len(tournament.players)
@@ -103,6 +111,11 @@ def build_context(
     opponents = _opponent_indexes(tournament, list(map(_OPPONENT, results)))
     black = list(map(_BLACK.__getitem__, map(_COLOUR, results)))
     points = list(map(table.__getitem__, kinds))
+    numbers = [player.start_number for player in tournament.players] if assigned else []
+    replaced: frozenset[tuple[int, int]] = frozenset()
+    if assigned:
+        valued = tuple((item, int(item.points * unit)) for item in assigned)
+        replaced = assign_round_points(points, kinds, numbers, rounds, valued)
     system = pairing_system or tournament.pairing_system
     return Context(
         tournament=tournament,
@@ -115,7 +128,20 @@ def build_context(
         black=Rows(black, rounds, size),
         points=Rows(points, rounds, size),
         flat=(kinds, opponents, black, points),
+        adjustments=adjustment_units(numbers, rounds, assigned, unit, ""),
+        assigned=replaced,
     )
+
+
+def assigned_scores(tournament: Tournament) -> dict[int, Fraction]:
+    """Each player's score (start number -> points) with the TRF26 299 assignments, as PTS
+    counts it (:mod:`.assignments`); the rules do not change a score."""
+    context = build_context(tournament, FIDE_2026)
+    extra = context.adjustments or [0] * context.size
+    return {
+        player.start_number: Fraction(sum(row) + more, context.unit)
+        for player, row, more in zip(tournament.players, context.points, extra, strict=True)
+    }
 
 
 _KIND = attrgetter("kind")

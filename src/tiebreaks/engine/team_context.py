@@ -18,6 +18,7 @@ from ..model import Colour, Player, ResultKind, RoundResult, ScoreSystem, Tourna
 from ..model.rules import Rules
 from ..model.team import Match, MatchKind
 from ..model.team_matches import TeamTournament
+from .assignments import adjustment_units, assign_round_points, assignment_unit
 from .context import NO_OPPONENT, Context
 
 _KINDS = {
@@ -101,15 +102,25 @@ def team_views(
             ]
             for entry in team.teams
         ]
+        assigned = team.individual.point_assignments
+        numbers = [entry.number for entry in team.teams]
+        kinds = [[match_kind(team, m) for m in entry.matches[:rounds]] for entry in team.teams]
         system = tournament.score_system
         unit = math.lcm(system.denominator, *(value.denominator for row in values for value in row))
+        unit = assignment_unit(assigned, unit, score)
+        points = [int(value * unit) for row in values for value in row]
+        replaced: frozenset[tuple[int, int]] = frozenset()
+        if assigned:
+            valued = tuple((item, int(item.value(score) * unit)) for item in assigned)
+            flat_kinds = [kind for row in kinds for kind in row]
+            replaced = assign_round_points(points, flat_kinds, numbers, rounds, valued)
         views[score] = Context(
             tournament=tournament,
             rules=rules,
             rounds=rounds,
             unit=unit,
             predetermined=predetermined,
-            kinds=[[match_kind(team, m) for m in entry.matches[:rounds]] for entry in team.teams],
+            kinds=kinds,
             opponents=[
                 [
                     index_of.get(m.opponent, NO_OPPONENT) if m.opponent else NO_OPPONENT
@@ -121,8 +132,10 @@ def team_views(
                 [m.white_on_first_board is False for m in entry.matches[:rounds]]
                 for entry in team.teams
             ],
-            points=[[int(value * unit) for value in row] for row in values],
+            points=[points[i * rounds : (i + 1) * rounds] for i in range(len(numbers))],
             score_type=score,
+            adjustments=adjustment_units(numbers, rounds, assigned, unit, score),
+            assigned=replaced,
             views=views,
             team=team,
         )

@@ -42,6 +42,7 @@ from dataclasses import fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..engine.context import assigned_scores
 from ..errors import shown_value
 from ..model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem, Tournament
 from ..model.team import TeamRecords
@@ -117,6 +118,8 @@ def held(tournament: Tournament, fmt: str, published: bool = False) -> Tournamen
         held_form = replace(held_form, type_text=text, type_code=code, published_columns=())
     elif fmt == "chess-json":
         held_form = _chess_lists(held_form)
+    if fmt != "trf":  # a recorded list change is a TRF comment
+        held_form = replace(held_form, list_changes=())
     if published:
         unpublished = tuple(
             replace(p, stated_points=None, stated_rank=None, stated_values=()) for p in players
@@ -127,6 +130,7 @@ def held(tournament: Tournament, fmt: str, published: bool = False) -> Tournamen
             tiebreak_list=(),
             standings_list=(),
             published_columns=(),
+            list_changes=(),  # the standings' list may add one
         )
     return held_form
 
@@ -155,6 +159,8 @@ def _trf_points(player: Player, tournament: Tournament) -> Fraction | None:
         return player.stated_points
     scores = tournament.score_system.points
     total = sum((scores[result.kind] for result in player.results), Fraction(0))
+    if tournament.point_assignments and tournament.team_records is None:  # TRF26 299
+        total = assigned_scores(tournament)[player.start_number]
     return total if fitted_points(total) is not None else None
 
 

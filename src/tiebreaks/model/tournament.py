@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import repeat
 
 from ..errors import Diagnostic
+from .assignments import ListChange, PointAssignment
 from .results import ABSENT, RoundResult
 from .scoring import STANDARD, ScoreSystem
 from .team import TeamRecords
@@ -94,6 +95,10 @@ class Tournament:
     team_records: TeamRecords | None = None  # 013 / 310 ... : a team tournament
     #: labels of the tie-break values a file publishes (JSON, Chess-JSON), as written there
     published_columns: tuple[str, ...] = ()
+    #: TRF26 299: penalties, bonuses and abnormal points (see :mod:`.assignments`)
+    point_assignments: tuple[PointAssignment, ...] = ()
+    #: changes of the declared tie-break list recorded in the file (``###`` comments)
+    list_changes: tuple[ListChange, ...] = ()
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 

@@ -22,7 +22,7 @@ from ..engine.context import NO_OPPONENT, Context, build_context
 from ..engine.memo import Memo
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
-from ..model import ABSENT, Colour, ResultKind, RoundResult, Tournament
+from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 from ..model.results import OPPOSITE_RESULT
 from ..model.rules import Rules
 from ..standings import Options, Standings, check_tiebreak_list, prepared, rank_context
@@ -140,6 +140,10 @@ class LiveStandings:
         players = list(context.tournament.players)
         players[index] = replace(player, results=tuple(results), stated_points=None)
         slot = round_number - 1
+        if context.tournament.point_assignments:  # TRF26 299: the points come from the model
+            tournament = replace(context.tournament, players=tuple(players))
+            self.context = build_context(tournament, self.rules, None, self.options.pairing_system)
+            return
         opponent = NO_OPPONENT if result.opponent is None else self.index_of[result.opponent]
         points = int(context.tournament.score_system.points[result.kind] * context.unit)
         self._context = replace(
@@ -161,7 +165,10 @@ class LiveStandings:
 
 def _first_rounds(context: Context, rounds: int) -> Context:
     """The context of the first ``rounds`` rounds (as ``build_context(after_round=rounds)``
-    builds it from the model)."""
+    builds it from the model; built so when TRF26 299 assignments count)."""
+    if context.tournament.point_assignments:
+        pairing = PairingSystem.ROUND_ROBIN if context.predetermined else PairingSystem.SWISS
+        return build_context(context.tournament, context.rules, rounds, pairing)
     return replace(
         context,
         rounds=rounds,

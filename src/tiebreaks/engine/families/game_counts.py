@@ -39,6 +39,10 @@ class CountRole(StrEnum):
     COUNTED = "counted"
     #: a round's awarded points (PTS)
     AWARDED = "awarded"
+    #: a round's points set by an abnormal point assignment (PTS; TRF26 299)
+    ASSIGNED = "assigned"
+    #: a penalty or a bonus, no round's result (PTS; TRF26 299)
+    PENALTY_OR_BONUS = "penalty-or-bonus"
     #: a game: its points compared with the opponent's (STD)
     AGAINST_OPPONENT = "against-opponent"
     #: a round without a game: its points compared with the draw value (STD)
@@ -125,20 +129,33 @@ def trace_count(context: Context, spec: TiebreakSpec, index: int) -> Trace:
 
 @tiebreak("PTS", "Points", "4.2", "B", "", aliases=("POINTS",), scope="both")
 def points(context: Context, spec: TiebreakSpec) -> Column:
-    """PTS: the score, every awarded point of the rounds considered (Art. 4.2)."""
-    return Column(spec, grid(context).scores.tolist(), context.unit)
+    """PTS: the score, every awarded point of the rounds considered (Art. 4.2), with the
+    penalties and bonuses of TRF26 299 (:mod:`..assignments`)."""
+    scores = grid(context).scores.tolist()
+    if context.adjustments:
+        scores = [score + extra for score, extra in zip(scores, context.adjustments, strict=True)]
+    return Column(spec, scores, context.unit)
 
 
 @traces("PTS")
 def trace_points(context: Context, spec: TiebreakSpec, index: int) -> Trace:
-    """One entry per round with the points it gave."""
+    """One entry per round with the points it gave (marked when a 299 record set them), then
+    the penalties and bonuses."""
     awarded = grid(context).points[index].tolist()
-    entries = tuple(
-        Entry(round=column + 1, role=CountRole.AWARDED, amount=Fraction(units, context.unit))
+    entries = [
+        Entry(
+            round=column + 1,
+            role=CountRole.ASSIGNED if (index, column) in context.assigned else CountRole.AWARDED,
+            amount=Fraction(units, context.unit),
+        )
         for column, units in enumerate(awarded)
-    )
-    value = Fraction(sum(awarded), context.unit)
-    return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
+    ]
+    extra = context.adjustments[index] if context.adjustments else 0
+    if extra:
+        amount = Fraction(extra, context.unit)
+        entries.append(Entry(round=None, role=CountRole.PENALTY_OR_BONUS, amount=amount))
+    value = Fraction(sum(awarded) + extra, context.unit)
+    return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
 
 
 @tiebreak("WIN", "Number of Wins", "7.1", "B", "", scope="both")

@@ -24,6 +24,7 @@ from ..sums import Contributions, modified_sums, opponent_contributions
 from ..trace import Entry, Step, Trace, traces
 from ..unplayed import under_regime
 from .buchholz import buchholz_values
+from .game_counts import CountRole
 
 _SCORE = {"M": "MP", "G": "GP"}
 
@@ -61,7 +62,10 @@ def _score_of(spec: TiebreakSpec, context: Context) -> str:
 
 def _score_column(context: Context, spec: TiebreakSpec) -> Column:
     scores = view(context, _score_of(spec, context))
-    return Column(spec, grid(scores).scores.tolist(), scores.unit)
+    values = grid(scores).scores.tolist()
+    if scores.adjustments:  # TRF26 299 penalties and bonuses: the score counts them
+        values = [value + extra for value, extra in zip(values, scores.adjustments, strict=True)]
+    return Column(spec, values, scores.unit)
 
 
 @tiebreak("MP", "Match Points", "11", "B", "", scope="team")
@@ -87,17 +91,21 @@ def trace_score(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per round: the points the match (or bye) gave in the score summed."""
     scores = view(context, _score_of(spec, context))
     table = grid(scores)
-    entries = tuple(
+    entries = [
         Entry(
             round=column + 1,
-            role=TeamRole.MATCH,
+            role=CountRole.ASSIGNED if (index, column) in scores.assigned else TeamRole.MATCH,
             amount=Fraction(int(table.points[index, column]), scores.unit),
             opponent=None if opponent == NO_OPPONENT else opponent,
         )
         for column, opponent in enumerate(table.opponent[index].tolist())
-    )
-    value = Fraction(int(table.scores[index]), scores.unit)
-    return Trace(spec, index, value, entries, rules=context.rules.name, is_sum=True)
+    ]
+    extra = scores.adjustments[index] if scores.adjustments else 0
+    if extra:
+        amount = Fraction(extra, scores.unit)
+        entries.append(Entry(round=None, role=CountRole.PENALTY_OR_BONUS, amount=amount))
+    value = Fraction(int(table.scores[index]) + extra, scores.unit)
+    return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
 
 
 def extended_items(context: Context, spec: TiebreakSpec) -> tuple[Contributions, Context, Context]:

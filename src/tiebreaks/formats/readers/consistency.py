@@ -43,6 +43,7 @@ tests check that the screen lets through exactly the rounds the walk finds nothi
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -53,6 +54,7 @@ from operator import and_, attrgetter, is_not, ne
 import numpy as np
 import numpy.typing as npt
 
+from ...engine.context import assigned_scores
 from ...errors import Diagnostic, InputError, Location, ParameterHint
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ...model.results import OPPOSITE_RESULT
@@ -552,6 +554,14 @@ def _in_units(points: Fraction | None, unit: int) -> int | Fraction | None:
     return value.numerator if value.denominator == 1 else value
 
 
+def _assigned_totals(tournament: Tournament) -> tuple[list[int], int]:
+    """Each player's score with the 299 assignments, and its unit (the engine's own)."""
+    scores = assigned_scores(tournament)
+    unit = math.lcm(*(score.denominator for score in scores.values()))
+    totals = [int(scores[player.start_number] * unit) for player in tournament.players]
+    return totals, unit
+
+
 def _check_stated_points(
     tournament: Tournament, table: _Table, totals: list[int], where: Locator, findings: _Findings
 ) -> None:
@@ -560,6 +570,8 @@ def _check_stated_points(
     the players whose total differs are found in one pass in C."""
     scoring = tournament.score_system
     unit = scoring.denominator
+    if tournament.point_assignments and tournament.team_records is None:
+        totals, unit = _assigned_totals(tournament)  # with the TRF26 299 assignments
     stated = list(map(_STATED_POINTS, table.players))
     keys = list(map(id, stated))
     in_units = {

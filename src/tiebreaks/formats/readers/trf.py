@@ -4,8 +4,10 @@ JaVaFo extension TRF(x).
 Records read: ``001`` players (see :mod:`.trf_player`); tournament records ``012`` name,
 ``042`` start date, ``092`` type text, ``142`` / ``XXR`` number of rounds, ``162`` / ``XXS``
 score system, ``192`` tournament type code, ``202`` / ``212`` tie-break lists (see
-:mod:`.trf_header`). Other records are legal and skipped; lines starting with ``###`` are
-comments; empty lines are ignored.
+:mod:`.trf_header`); TRF26 ``240`` byes, ``250`` acceleration, ``299`` abnormal point
+assignments (see :mod:`.trf_records26`). Other records are legal and skipped; lines starting
+with ``###`` are comments (a recorded change of the tie-break list is reported,
+:func:`.trf_records26.read_list_changes`); empty lines are ignored.
 
 Errors raise :class:`~tiebreaks.errors.InputError` (the first one found, with file, line,
 column, the bad text and what was expected); doubtful data only adds a
@@ -26,6 +28,7 @@ from operator import attrgetter, gt
 
 from ...errors import Diagnostic, InputError, Location
 from ...model import ABSENT, Player, Tournament
+from ...model.assignments import PointAssignment
 from ...model.team import TeamRecords
 from .consistency import check_consistency
 from .encoding import decode_text
@@ -44,6 +47,14 @@ from .trf_header import (
     score_system,
 )
 from .trf_player import PlayerRecord, read_player_records
+from .trf_records26 import (
+    Records26,
+    applied_byes,
+    checked_assignments,
+    read_list_changes,
+    report,
+    scored_assignments,
+)
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
 
@@ -123,7 +134,10 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     rounds = declared if declared is not None else max(r.last_round for r in records)
     players = _players_in_order(records, rounds)
     players = _with_national_ratings(players, lines, header, warnings)
+    team_records = _team_records(header, rounds)
+    players, assignments = _records26(header.records26, players, team_records, rounds, warnings)
     scoring = score_system(header, warnings)
+    scoring = scored_assignments(header.records26, scoring, team_records is not None, warnings)
     pairing_system = pairing_system_from_records(header.type_code, header.type_text)
     tournament = Tournament(
         name=header.name,
@@ -138,7 +152,9 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         standings_list=header.standings_list,
         national_federation=header.national_federation,
         rating_method=header.rating_method,
-        team_records=_team_records(header, rounds),
+        team_records=team_records,
+        point_assignments=assignments,
+        list_changes=read_list_changes(text, source, warnings),
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )
@@ -147,6 +163,30 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     )
     locator = trf_locator(source, system_at, rounds_location(header))
     return check_consistency(tournament, locator)
+
+
+def _records26(
+    records: Records26,
+    players: tuple[Player, ...],
+    team_records: TeamRecords | None,
+    rounds: int,
+    warnings: list[Diagnostic],
+) -> tuple[tuple[Player, ...], tuple[PointAssignment, ...]]:
+    """The players with the ``240`` byes (individual events) and the ``299`` assignments that
+    apply (:mod:`.trf_records26`); the warnings of the records without effect."""
+    report(records, warnings)
+    if team_records is None:
+        players = applied_byes(players, records, rounds, warnings)
+    elif records.byes:
+        message = (
+            "record 240 in a team event is not applied: the teams' byes are read from the "
+            "board results and record 320"
+        )
+        location = records.byes[0][3].location(1)
+        warnings.append(Diagnostic(message, location, code="trf.record-not-applied"))
+    numbers = [team.number for team in team_records.teams] if team_records else []
+    individual = players if team_records is None else None
+    return players, checked_assignments(records, individual, numbers, rounds, warnings)
 
 
 def _team_records(header: HeaderRecords, rounds: int) -> TeamRecords | None:

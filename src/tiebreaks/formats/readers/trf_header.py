@@ -1,8 +1,11 @@
 """Tournament records of a TRF file: TRF-16 ``012 042 092``, TRF26 ``142 162 172 192 202 212``,
 JaVaFo TRF(x) ``XXR XXS``; team records (``013 310 320 330 352 362``) in
-:mod:`.trf_team_records`.
+:mod:`.trf_team_records`; TRF26 ``240 250 299`` and the records that cannot change the
+standings (``260 801 802``, JaVaFo ``XXA XXP XXZ``: one warning) in :mod:`.trf_records26`.
 
-Any other record is legal and skipped. A record given twice counts with its last occurrence.
+Any other record is legal and skipped (TRF-16 ``022 032 052 ... 132``: names, dates, counts;
+TRF26 ``152 182 222``, JaVaFo ``XXC``: plain information).
+A record given twice counts with its last occurrence (``240 250 299`` records each count).
 """
 
 from __future__ import annotations
@@ -17,6 +20,15 @@ from ...errors import Diagnostic, Location
 from ...model import STANDARD, ResultKind, ScoreSystem
 from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from .trf_fields import Line, format_points, parse_count, parse_date, parse_decimal
+from .trf_records26 import (
+    WITHOUT_EFFECT,
+    Records26,
+    note_acceleration,
+    note_without_effect,
+    read_240,
+    read_250,
+    read_299,
+)
 from .trf_team_records import TEAM_READERS, TeamHeader
 
 MAX_ROUNDS = 999
@@ -72,12 +84,16 @@ class HeaderRecords:
     national_federation: str = ""
     rating_method: str = ""
     team: TeamHeader = field(default_factory=TeamHeader)
+    records26: Records26 = field(default_factory=Records26)
     unapplied: set[str] = field(default_factory=set)
 
 
 #: Records that can change standings but are not applied yet: said once each, never silently.
 NOT_APPLIED = {
-    "299": "abnormal point assignment (TRF26): not applied; scores come from the round results",
+    "300": (
+        "team out-of-default-order line-ups (TRF26): not applied; each board is taken from "
+        "the team's players with a game that round, in their order of the team record"
+    ),
 }
 
 
@@ -296,6 +312,14 @@ _READERS: dict[str, Callable[[Line, HeaderRecords, list[Diagnostic]], None]] = {
     "212": _read_standings,
     "XXR": _read_xxr,
     "XXS": _read_xxs,
+    "240": lambda line, header, warnings: read_240(line, header.records26, warnings),
+    "250": lambda line, header, warnings: read_250(line, header.records26, warnings),
+    "XXA": lambda line, header, warnings: note_acceleration(line, header.records26, warnings),
+    "299": lambda line, header, warnings: read_299(line, header.records26, warnings),
+    **dict.fromkeys(
+        WITHOUT_EFFECT,
+        lambda line, header, warnings: note_without_effect(line, header.records26, warnings),
+    ),
 }
 
 

@@ -99,6 +99,14 @@ def check_json(refuser: Refuser, tournament: Tournament) -> None:
         TOURNAMENT, "number of rounds", tournament.rounds, 0, MAX_ROUNDS, "0 to 999 rounds"
     )
     _check_scores(refuser, tournament.score_system)
+    if tournament.point_assignments:
+        raise refuser.refuse(
+            TOURNAMENT,
+            "abnormal point assignments (TRF26 299)",
+            f"{len(tournament.point_assignments)} record(s)",
+            "this format, which has no place for them (the scores would change)",
+            "write a TRF file, which keeps them as 299 records",
+        )
     numbers = f"start numbers from 1 to {MAX_START_NUMBER:,}"
     for player in tournament.players:  # a player's own number before the rounds naming it
         refuser.whole(

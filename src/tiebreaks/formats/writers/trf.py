@@ -40,12 +40,16 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...errors import Diagnostic, FormatLimitError
+from ...engine.context import assigned_scores
+from ...engine.spec import parse_spec
+from ...errors import Diagnostic, FormatLimitError, TiebreaksError
 from ...model import Colour, PairingSystem, Player, ResultKind, RoundResult, ScoreSystem, Tournament
+from ...model.assignments import ListChange, PointAssignment
 from ...model.team import TeamRecords
 from ..readers.trf_checks import guess_pairing_system, pairing_system_from_records
 from ..readers.trf_fields import format_points
 from ..readers.trf_player import FIRST_ROUND_COLUMN, ROUND_WIDTH
+from ..readers.trf_records26 import format_assignment, list_change_comment
 from .limits import TOURNAMENT, shortened_names
 from .trf_limits import (
     NAME_WIDTH,
@@ -111,6 +115,8 @@ def write_trf(
     )
     check_start_numbers(tournament.players)
     lines = [*_header_lines(tournament, (type_text, type_code), lists)]
+    lines.extend(map(list_change_comment, list_changes(tournament, standings, lists)))
+    lines.extend(map(checked_assignment, tournament.point_assignments))
     if tournament.team_records is not None:
         check_teams(tournament.team_records)
         lines.extend(_team_lines(tournament.team_records, published))
@@ -119,6 +125,59 @@ def write_trf(
         lines.append(_checked_record(player, points, stated, rank))
     lines.extend(_national_rating_lines(tournament))
     return "\n".join(lines) + "\n"
+
+
+def list_changes(
+    tournament: Tournament,
+    standings: Standings | None,
+    lists: tuple[tuple[str, ...], tuple[str, ...]],
+) -> tuple[ListChange, ...]:
+    """The changes of the tie-break list to record: those the file recorded, then this one
+    when the standings' list differs from the list the file declared (``212``, else ``202``;
+    compared as descriptors, so ``BH/C1`` and ``bh/c1`` are the same list)."""
+    changes = tournament.list_changes
+    record = "212" if tournament.standings_list else "202" if tournament.tiebreak_list else ""
+    if standings is None or not record:
+        return changes
+    declared = tournament.standings_list or tournament.tiebreak_list
+    written = lists[1] if record == "212" else lists[0]
+    if _canonical(declared) == _canonical(written):
+        return changes
+    return (*changes, ListChange(record, standings.rounds, declared))
+
+
+def _canonical(descriptors: tuple[str, ...]) -> tuple[str, ...]:
+    """The descriptors as the engine writes them (each one as written when it is none)."""
+    canonical = []
+    for descriptor in descriptors:
+        try:
+            canonical.append(str(parse_spec(descriptor)))
+        except TiebreaksError:
+            canonical.append(descriptor.strip().upper())
+    return tuple(canonical)
+
+
+def checked_assignment(item: PointAssignment) -> str:
+    """The ``299`` record of ``item``; a value wider than its 5 columns is refused."""
+    for field, value in (("match points", item.match_points), ("points", item.points)):
+        if value is not None and len(format_points(value)) > _ASSIGNMENT_WIDTH:
+            raise FormatLimitError(
+                "TRF",
+                "the tournament",
+                f"{field} of a 299 record",
+                format_points(value),
+                "the 299 record's columns (e.g. -10.5 at most 5 characters)",
+            )
+    if item.round > _ASSIGNMENT_ROUNDS or any(n > _ASSIGNMENT_ID for n in item.participants):
+        raise FormatLimitError(
+            "TRF", "the tournament", "a 299 record", item, "rounds to 999, numbers to 9999"
+        )
+    return format_assignment(item)
+
+
+_ASSIGNMENT_WIDTH = 5
+_ASSIGNMENT_ROUNDS = 999
+_ASSIGNMENT_ID = 9999
 
 
 def shortened_trf_names(tournament: Tournament) -> tuple[Tournament, list[Diagnostic]]:
@@ -166,10 +225,14 @@ class _Published:
         self.team_ranks: dict[int, int] = {}
         self.team_values: dict[int, dict[str, Fraction | None]] = {}
         self.lists: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        #: the scores with the TRF26 299 assignments (None: there are none)
+        self.scores: dict[int, Fraction] | None = None
 
     @classmethod
     def of(cls, tournament: Tournament, standings: Standings | None) -> _Published:
         published = cls()
+        if tournament.point_assignments and tournament.team_records is None:
+            published.scores = assigned_scores(tournament)
         if standings is None:
             return published
         descriptors = standings_descriptors(standings)
@@ -196,6 +259,8 @@ class _Published:
         points = player.stated_points
         if points is not None:
             return points, True, player.stated_rank
+        if self.scores is not None:  # TRF26 299: the score with its assignments
+            return self.scores[number], False, player.stated_rank
         points = sum((scoring.points[result.kind] for result in player.results), Fraction(0))
         return points, False, player.stated_rank
 

@@ -59,7 +59,27 @@ def points(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
         "Points: every point awarded, played or not (score system %(system)s)",
         system=str(words.computation.tournament.score_system),
     )
-    return definition, _rounds(trace, words), []
+    return (
+        definition,
+        [assigned_line(trace.participant, entry, words) for entry in trace.entries],
+        [],
+    )
+
+
+def assigned_line(index: int, entry: Entry, words: Words, text: str = "") -> str:
+    """A round of a score ("Round 4: win ..."), said to be set by a TRF26 ``299`` record when
+    it is; a penalty or bonus is no round's result and says so. ``text`` is the round as the
+    caller words it (default: :meth:`Words.round`)."""
+    if entry.role == CountRole.PENALTY_OR_BONUS:
+        return words._(
+            "Penalty or bonus (record 299): counted in the score only, no tie-break sees it"
+        )
+    text = text or words.round(index, entry.round or 0)
+    if entry.role == CountRole.ASSIGNED:
+        return words._(
+            "%(round)s; points set by an abnormal point assignment (record 299)", round=text
+        )
+    return text
 
 
 def _standard(entry: Entry, round_text: str, words: Words) -> str:

@@ -61,7 +61,22 @@ def round_against(index: int, entry: Entry, words: Words) -> str:
             else words._("a forfeit counted as a game: /P")
         )
         text = f"{text} ({why})"
+    extra = _penalty_or_bonus(entry.opponent, words)
+    if extra:
+        note = words._(
+            "their penalty or bonus of record 299, %(points)s, is no result", points=extra
+        )
+        text = f"{text} ({note})"
     return text
+
+
+def _penalty_or_bonus(opponent: int | None, words: Words) -> str:
+    """The opponent's TRF26 299 penalty or bonus, which their score as counted leaves out
+    ("" when there is none)."""
+    extra = 0 if opponent is None else words.computation.adjustment(opponent)
+    if not extra:
+        return ""
+    return words.number(Fraction(extra, words.computation.unit))
 
 
 def stand_in(index: int, entry: Entry, words: Words) -> str:

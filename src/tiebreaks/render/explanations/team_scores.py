@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...engine.families.game_counts import CountRole
 from ...engine.families.team import TeamRole
 from ...engine.families.team_encounters import BerlinRole
 from ...engine.trace import Entry, Trace
+from .game_counts import assigned_line
 from .opponents import round_of_sum
 from .words import N_, Words, describes
 
@@ -49,7 +51,17 @@ def team_score(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]:
         definition = words._(_SECONDARY[words.computation.secondary])
     else:
         definition = words._(_SCORES[acronym])
-    texts = [_match(trace.participant, entry, words) for entry in trace.entries]
+    texts = [
+        assigned_line(
+            trace.participant,
+            entry,
+            words,
+            ""
+            if entry.role == CountRole.PENALTY_OR_BONUS
+            else _match(trace.participant, entry, words),
+        )
+        for entry in trace.entries
+    ]
     return definition, texts, []
 
 
