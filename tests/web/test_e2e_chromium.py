@@ -123,7 +123,7 @@ def explain_and_why(page: Page) -> None:
     panel.wait_for()
     text = panel.inner_text()
     assert "#4 David: SB = 9.75" in text
-    assert "total of the" in text
+    assert "total of 5 lines" in text  # nothing cut: no "kept"
     page.keyboard.press("Escape")
     assert page.locator("#panel").count() == 0
     page.select_option("#why_a", "3")
