@@ -206,18 +206,22 @@ class Games(NamedTuple):
     half_points: Integers  # points scored in them on the 1-1/2-0 scale, in half-points
 
 
+def _games_of(context: Context, played: Flags, opponent: Integers) -> Games:
+    """The games marked in ``played`` (opponents in ``opponent``) as arrays."""
+    return Games(
+        played=played,
+        opponent=np.where(played, opponent, 0),
+        number_of_games=played.sum(axis=1),
+        half_points=np.where(played, grid(context).outcome, 0).sum(axis=1),
+    )
+
+
 def board_games(context: Context) -> Games:
     """Every participant's games over the board as arrays (cached)."""
 
     def compute() -> Games:
         table = grid(context)
-        played = table.played & (table.opponent >= 0)
-        return Games(
-            played=played,
-            opponent=np.where(played, table.opponent, 0),
-            number_of_games=played.sum(axis=1),
-            half_points=np.where(played, table.outcome, 0).sum(axis=1),
-        )
+        return _games_of(context, table.played & (table.opponent >= 0), table.opponent)
 
     return context.memo(_GAMES, compute)
 
@@ -230,14 +234,8 @@ def counted_games(context: Context, spec: TiebreakSpec) -> Games:
         return games
 
     def compute() -> Games:
-        table = grid(context)
-        played = games.played & (_own_ratings(context)[games.opponent] != 0)
-        return Games(
-            played=played,
-            opponent=np.where(played, games.opponent, 0),
-            number_of_games=played.sum(axis=1),
-            half_points=np.where(played, table.outcome, 0).sum(axis=1),
-        )
+        rated = _own_ratings(context)[games.opponent] != 0
+        return _games_of(context, games.played & rated, games.opponent)
 
     return context.memo(_GAMES_AGAINST_RATED, compute)
 
