@@ -37,6 +37,10 @@ from .i18n import (
 )
 from .values import ValueTexts
 
+#: first strong isolate and pop directional isolate: a name between them in a sentence ("3.
+#: NAME #12") is ordered on its own, so what follows does not join a right-to-left name's
+#: run (UAX #9); the PDF orders by them and does not draw them (pdf_bidi)
+ISOLATE, END_ISOLATE = "\u2068", "\u2069"
 #: the acronyms whose column is the score: the score groups are shaded by it
 SCORE_ACRONYMS = ("PTS", "POINTS", "MP", "GP")
 
@@ -119,6 +123,11 @@ def pdf_content(standings: Standings, lang: str, *, explanations: bool = False) 
         explanations=explanation_blocks(standings, code) if explanations else (),
         gettext=_,
     )
+
+
+def isolated(name: str) -> str:
+    """``name`` between isolate marks, for a sentence that names it."""
+    return ISOLATE + name + END_ISOLATE
 
 
 def _rank_text(row: Row) -> str:
@@ -240,7 +249,8 @@ def explanation_blocks(standings: Standings, lang: str) -> tuple[ParticipantBloc
             for position, label in enumerate(standings.columns)
         )
         player = row.player
-        head = f"{_rank_text(row)}. {shown_name(player.name)} #{player.start_number}"
+        # isolated: "#12" stays after a right-to-left name
+        head = f"{_rank_text(row)}. {isolated(shown_name(player.name))} #{player.start_number}"
         blocks.append(ParticipantBlock(head, values))
     return tuple(blocks)
 
