@@ -21,8 +21,9 @@ from pypdf import PdfReader
 
 from tiebreaks import Standings, UsageError, compute_standings
 from tiebreaks.render.pdf import standings_pdf
-from tiebreaks.render.pdf_bidi import has_rtl, visual
-from tiebreaks.render.pdf_content import isolated
+from tiebreaks.render.pdf_bidi import visual
+from tiebreaks.render.pdf_content import isolate_names, pdf_content
+from tiebreaks.render.safe_text import isolated_name
 
 from ..builders import Builder
 from .test_html import swiss
@@ -45,8 +46,11 @@ MUHAMMAD_ALI = "\ufee3\ufea4\ufee4\ufeaa \ufecb\ufee0\ufef2"
         # back into reading order after it
         ("against כהן (2100)", "L", "against (2100) ןהכ"),
         # an isolated name keeps what follows it after it; the isolate marks are not drawn
-        (f"1. {isolated(COHEN)} #1", "L", "1. דוד ,ןהכ #1"),
-        (f"1. {isolated('Smith')} #1", "L", "1. Smith #1"),
+        (f"1. {isolated_name(COHEN)} #1", "L", "1. דוד ,ןהכ #1"),
+        ("1. כהן #1", "L", "1. #1 ןהכ"),  # not isolated: "#1" joins the name's run
+        # in an explanation: the isolated name's digits and Latin stay inside it
+        (f"against #3 {isolated_name('לוי 12 (IM)')}", "L", "against #3 (IM) 12 יול"),
+        ("against #3 לוי 12 (IM)", "L", "against #3 12 יול (IM)"),
         # Arabic: joined forms, in display order (the last letter leftmost)
         ("محمد علي", None, MUHAMMAD_ALI[::-1]),
         # lam-alef is one ligature (U+FEFB, isolated form)
@@ -57,12 +61,20 @@ def test_visual_order(text: str, base: Literal["L", "R"] | None, drawn: str) -> 
     assert visual(text, base) == drawn
 
 
+ISOLATED_LEVI = "\u2068לוי 12 (IM)\u2069"
+
+
 @pytest.mark.parametrize(
-    ("text", "rtl"),
-    [("Smith", False), ("Ελληνικό", False), ("王", False), ("כהן", True), ("علي", True)],
+    ("text", "isolated"),
+    [
+        ("win against #3 לוי 12 (IM), score 1", f"win against #3 {ISOLATED_LEVI}, score 1"),
+        ("#3 לוי 12 (IM) · #4 Smith", f"#3 {ISOLATED_LEVI} · #4 Smith"),
+        ("#4 לוי 12 (IM)", "#4 לוי 12 (IM)"),  # #4 is not that name: left as it is
+        ("against #4 Smith", "against #4 Smith"),
+    ],
 )
-def test_only_right_to_left_text_is_reordered(text: str, rtl: bool) -> None:
-    assert has_rtl(text) is rtl
+def test_explanations_isolate_the_right_to_left_names_they_give(text: str, isolated: str) -> None:
+    assert isolate_names(text, {3: ("לוי 12 (IM)",)}) == isolated
 
 
 def rtl_event() -> Standings:
@@ -101,6 +113,16 @@ def test_mixed_direction_names_keep_their_digits_and_latin_readable() -> None:
     assert ")MI(" not in text
 
 
+def test_explanations_isolate_right_to_left_names_in_heads_and_lines() -> None:
+    content = pdf_content(rtl_event(), "en", explanations=True)
+    heads = [block.head for block in content.explanations]
+    assert any(head.endswith(f". {ISOLATED_LEVI} #3") for head in heads)
+    lines = [
+        text for block in content.explanations for value in block.values for _, text in value.lines
+    ]
+    assert any(f"against #3 {ISOLATED_LEVI}" in text for text in lines)
+
+
 def test_latin_names_are_drawn_as_before() -> None:
     assert "Smith" in drawn_texts(standings_pdf(rtl_event()))
 
@@ -115,3 +137,17 @@ def test_without_the_bidi_packages_the_error_says_how_to_install_them(
     monkeypatch.setitem(sys.modules, package, None)
     with pytest.raises(UsageError, match=r"pip install 'tiebreaks\[pdf\]'"):
         standings_pdf(swiss())
+
+
+def test_isolate_marks_take_no_room_and_are_not_drawn() -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from tiebreaks.render.pdf_fonts import register_fonts
+    from tiebreaks.render.pdf_text import _pieces, wrapped
+
+    regular, bold = register_fonts()
+    lines = wrapped([[(False, f"against #3 {ISOLATED_LEVI}, score 1")]], (regular, bold), 10, 500)
+    drawn = "".join(text for line in lines for _, text in line)
+    assert drawn == "against #3 (IM) 12 יול, score 1"
+    # the words are measured as drawn: the mark after "(IM)" adds nothing to the line
+    assert _pieces("(IM)\u2069", regular, 10)[1] == stringWidth("(IM)", regular, 10)

@@ -15,7 +15,6 @@ returned as it is (almost every string of an event, at no cost).
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache, lru_cache
 from typing import Literal
 
@@ -25,20 +24,11 @@ from bidi import get_base_level, get_display
 from bidi.mirror import MIRRORED
 from reportlab.pdfbase import pdfmetrics
 
-from .pdf_content import END_ISOLATE, ISOLATE
 from .pdf_fonts import register_fonts
+from .safe_text import FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE, is_right_to_left
 
-#: the bidirectional classes of the right-to-left letters
-RTL_CLASSES = frozenset({"R", "AL"})
 #: a level in python-bidi's description of its result
 _LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
-
-
-def has_rtl(text: str) -> bool:
-    """True when ``text`` has a right-to-left letter (Hebrew, Arabic, Syriac ...)."""
-    if text.isascii():
-        return False
-    return any(unicodedata.bidirectional(char) in RTL_CLASSES for char in text)
 
 
 @cache
@@ -58,7 +48,7 @@ def visual(text: str, base: Literal["L", "R"] | None = None) -> str:
     right-to-left runs mirrored. ``base`` is the paragraph direction: "L" for a sentence of
     the (left-to-right) document that names someone, None for a name on its own (the
     direction of its first letter)."""
-    if not has_rtl(text):
+    if not is_right_to_left(text):
         return text if text.isascii() else _drawn(text)
     shaped = str(_reshaper().reshape(text))
     levels = _levels(shaped, base)
@@ -73,9 +63,9 @@ def visual(text: str, base: Literal["L", "R"] | None = None) -> str:
 
 
 def _drawn(text: str) -> str:
-    """``text`` without the isolate marks (:func:`~tiebreaks.render.pdf_content.isolated`:
-    they order, they are not drawn)."""
-    return text.replace(ISOLATE, "").replace(END_ISOLATE, "")
+    """``text`` without the isolate marks (the content isolates a right-to-left name in a
+    sentence: they order, they are not drawn)."""
+    return text.replace(FIRST_STRONG_ISOLATE, "").replace(POP_DIRECTIONAL_ISOLATE, "")
 
 
 def _levels(text: str, base: Literal["L", "R"] | None) -> list[int] | None:

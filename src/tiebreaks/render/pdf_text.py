@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from .pdf_bidi import has_rtl, visual
+from .pdf_bidi import visual
 from .pdf_fonts import FALLBACK, font_runs, needs_fallback
 
 #: a piece of a line: font and text
@@ -27,12 +27,10 @@ Part = Sequence[tuple[bool, str]]
 
 @lru_cache(maxsize=65536)
 def _pieces(word: str, font: str, size: float) -> tuple[tuple[Piece, ...], float]:
-    """A word's pieces (the fallback font for the letters ``font`` lacks) and its width (as
-    drawn: Arabic joined)."""
-    if has_rtl(word) and not needs_fallback(word):
-        return ((font, word),), float(stringWidth(visual(word), font, size))
+    """A word's pieces (the fallback font for the letters ``font`` lacks) and its width as
+    drawn (:func:`visual`: Arabic joined, no isolate marks)."""
     if not needs_fallback(word):
-        return ((font, word),), float(stringWidth(word, font, size))
+        return ((font, word),), float(stringWidth(visual(word), font, size))
     pieces = tuple((FALLBACK if other else font, run) for other, run in font_runs(word))
     return pieces, sum(float(stringWidth(text, face, size)) for face, text in pieces)
 
