@@ -11,6 +11,7 @@ output.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,8 +36,11 @@ from .i18n import (
     translator,
     value_formatter,
 )
+from .safe_text import is_right_to_left, isolated_name
 from .values import ValueTexts
 
+#: where an explanation names a participant: "#12 " and the name
+NAMED = re.compile(r"#(\d+) ")
 #: the acronyms whose column is the score: the score groups are shaded by it
 SCORE_ACRONYMS = ("PTS", "POINTS", "MP", "GP")
 
@@ -233,20 +237,56 @@ def explanation_blocks(standings: Standings, lang: str) -> tuple[ParticipantBloc
     """Every value of every participant explained, one block per participant (standings
     order): the explanations come from the traces, worded in ``lang``."""
     places = [standings.places.get(label) for label in standings.columns]
+    rtl_names = right_to_left_names(standings)
     blocks = []
     for row in standings.rows:
         values = tuple(
-            _value_block(standings, row, label, places[position], lang)
+            _value_block(standings, row, label, places[position], lang, rtl_names)
             for position, label in enumerate(standings.columns)
         )
         player = row.player
-        head = f"{_rank_text(row)}. {shown_name(player.name)} #{player.start_number}"
+        # isolated: "#12" stays after a right-to-left name
+        head = f"{_rank_text(row)}. {isolated_name(player.name)} #{player.start_number}"
         blocks.append(ParticipantBlock(head, values))
     return tuple(blocks)
 
 
+def right_to_left_names(standings: Standings) -> dict[int, tuple[str, ...]]:
+    """The shown names with a right-to-left letter by start number: of the participants and,
+    in a team event, of the players (whom the explanations may name too)."""
+    found: dict[int, set[str]] = {}
+    participants = [row.player for row in standings.rows]
+    for player in (*participants, *standings.tournament.players):
+        name = shown_name(player.name)
+        if is_right_to_left(name):
+            found.setdefault(player.start_number, set()).add(name)
+    return {number: tuple(sorted(names, key=len, reverse=True)) for number, names in found.items()}
+
+
+def isolate_names(text: str, rtl_names: dict[int, tuple[str, ...]]) -> str:
+    """``text`` with each right-to-left name it gives after "#12 " between isolate marks
+    (:func:`~tiebreaks.render.safe_text.isolated_name`): the name is ordered on its own, so
+    the digits and Latin of the name and of the sentence around it stay where they are
+    (UAX #9, rule X5c)."""
+    if not rtl_names or not is_right_to_left(text):
+        return text
+    pieces, start = [], 0
+    for found in NAMED.finditer(text):
+        for name in rtl_names.get(int(found[1]), ()):  # the longest first
+            if text.startswith(name, found.end()):
+                pieces += [text[start : found.end()], isolated_name(name)]
+                start = found.end() + len(name)
+                break
+    return "".join(pieces) + text[start:]
+
+
 def _value_block(
-    standings: Standings, row: Row, label: str, places: int | None, lang: str
+    standings: Standings,
+    row: Row,
+    label: str,
+    places: int | None,
+    lang: str,
+    rtl_names: dict[int, tuple[str, ...]],
 ) -> ValueBlock:
     gettext = translator(lang).gettext
     value = format_value(row.values[label], lang, places) or gettext("undefined")
@@ -257,7 +297,10 @@ def _value_block(
     return ValueBlock(
         f"{label} = {value}",
         shown_text(explained.definition),
-        tuple((amount, shown_text(text)) for amount, text in _line_texts(explained, lang, gettext)),
+        tuple(
+            (amount, isolate_names(shown_text(text), rtl_names))
+            for amount, text in _line_texts(explained, lang, gettext)
+        ),
     )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -37,6 +37,7 @@ from reportlab.platypus import (
 )
 
 from .. import __version__
+from .pdf_bidi import visual
 from .pdf_content import ParticipantBlock, PdfContent, TableContent
 from .pdf_fonts import FALLBACK, font_runs, needs_fallback, register_fonts
 from .pdf_text import TextBlock
@@ -146,8 +147,9 @@ def _column_widths(table: TableContent, natural: list[float], layout: Layout) ->
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    """The width of ``text`` at ``size``, its letters that ``font`` lacks in the fallback
-    font."""
+    """The width of ``text`` at ``size`` as drawn (:func:`visual`), its letters that ``font``
+    lacks in the fallback font."""
+    text = visual(text)
     if not needs_fallback(text):
         return float(stringWidth(text, font, size))
     return sum(
@@ -155,9 +157,11 @@ def text_width(text: str, font: str, size: float) -> float:
     )
 
 
-def markup(text: str) -> str:
-    """``text`` as paragraph markup: escaped, its letters that the regular font lacks in the
-    fallback font."""
+def markup(text: str, base: Literal["L", "R"] | None = "L") -> str:
+    """``text`` as paragraph markup: in display order (:func:`visual`; ``base`` is its
+    direction, None for a name on its own), escaped, its letters that the regular font lacks
+    in the fallback font."""
+    text = visual(text, base)
     if not needs_fallback(text):
         return escape(text)
     return "".join(
@@ -184,19 +188,21 @@ def table_flowable(
     table: TableContent, natural: list[float], layout: Layout, fonts: tuple[str, str]
 ) -> LongTable:
     """The table: header row repeated on every page, one line per row, shaded score
-    groups."""
+    groups; every text in display order (:func:`visual`: a right-to-left name reads right)."""
     regular, bold = fonts
     size = layout.size
     widths = _column_widths(table, natural, layout)
     room = widths[table.name_column] - 2 * CELL_PADDING
     name = table.name_column
-    rows: list[list[str | Paragraph]] = [list(table.header)]
+    rows: list[list[str | Paragraph]] = [[visual(title) for title in table.header]]
     mixed = ParagraphStyle("cell", fontName=regular, fontSize=size, leading=size * 1.2)
     for row in table.rows:
-        cells: list[str | Paragraph] = list(row)
-        shown = shortened(row[name], regular, size, room)
+        cells: list[str | Paragraph] = [visual(cell) for cell in row]
+        shown = shortened(row[name], regular, size, room)  # logical order: "…" at its end
         # a name with letters of the fallback font is a paragraph (two fonts on a line)
-        cells[name] = Paragraph(markup(shown), mixed) if needs_fallback(shown) else shown
+        cells[name] = (
+            Paragraph(markup(shown, None), mixed) if needs_fallback(shown) else visual(shown)
+        )
         rows.append(cells)
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), regular, size, size * 1.2),
@@ -274,7 +280,7 @@ def _story(content: PdfContent, layout: Layout, measured: list[list[float]]) -> 
     _ = content.gettext
     fonts = register_fonts()
     styles = _styles(*fonts)
-    story: list[Flowable] = [Paragraph(markup(content.title), styles.title)]
+    story: list[Flowable] = [Paragraph(markup(content.title, None), styles.title)]
     story += [Paragraph(markup(line), styles.body) for line in content.header_lines]
     story += _heading(_("Tie-breaks"), styles)
     legend = " · ".join(f"<b>{markup(label)}</b> {markup(name)}" for label, name in content.legend)
@@ -363,7 +369,7 @@ def _canvas_maker(content: PdfContent, font: str) -> Callable[..., Canvas]:
             self.setFillColor(colors.Color(0.3, 0.3, 0.3))
             room = width - 2 * SIDE_MARGIN
             left = SIDE_MARGIN
-            for other, run in font_runs(shortened(title, font, 8, room)):
+            for other, run in font_runs(visual(shortened(title, font, 8, room))):
                 face = FALLBACK if other else font
                 self.setFont(face, 8)
                 self.drawString(left, height - 10 * mm, run)

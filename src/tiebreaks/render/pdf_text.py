@@ -16,6 +16,7 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from .pdf_bidi import visual
 from .pdf_fonts import FALLBACK, font_runs, needs_fallback
 
 #: a piece of a line: font and text
@@ -26,9 +27,10 @@ Part = Sequence[tuple[bool, str]]
 
 @lru_cache(maxsize=65536)
 def _pieces(word: str, font: str, size: float) -> tuple[tuple[Piece, ...], float]:
-    """A word's pieces (the fallback font for the letters ``font`` lacks) and its width."""
+    """A word's pieces (the fallback font for the letters ``font`` lacks) and its width as
+    drawn (:func:`visual`: Arabic joined, no isolate marks)."""
     if not needs_fallback(word):
-        return ((font, word),), float(stringWidth(word, font, size))
+        return ((font, word),), float(stringWidth(visual(word), font, size))
     pieces = tuple((FALLBACK if other else font, run) for other, run in font_runs(word))
     return pieces, sum(float(stringWidth(text, face, size)) for face, text in pieces)
 
@@ -60,14 +62,16 @@ def wrapped(
 
 
 def _merged(line: list[Piece]) -> list[Piece]:
-    """Neighbouring pieces of one font joined (one text operation each)."""
+    """Neighbouring pieces of one font joined (one text operation each), each in display
+    order in the document's left-to-right direction (:func:`visual`: a right-to-left name
+    in an explanation reads right; the line is wrapped before, as a reader's words go)."""
     merged: list[Piece] = []
     for font, text in line:
         if merged and merged[-1][0] == font:
             merged[-1] = (font, merged[-1][1] + text)
         else:
             merged.append((font, text))
-    return merged
+    return [(font, visual(text, "L")) for font, text in merged]
 
 
 class TextBlock(Flowable):  # type: ignore[misc]  # ReportLab is untyped
