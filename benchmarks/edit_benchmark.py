@@ -1,8 +1,8 @@
 """A tie-break edit of a large event through a live ``tiebreaks serve``, one or more
 checkouts side by side: each server gets the file once (the page load), then the same edit
 is sent to each in turn (A B A B ...: the host's speed changes from minute to minute, only
-figures of one run are compared). What the workers' cache of read tournaments saves shows
-here: every edit after the load sends the same file again.
+figures of one run are compared). Every edit sends the file again (no state is kept between
+requests): the figure is what a browser waits for.
 
 Usage::
 
