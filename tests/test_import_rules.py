@@ -3,6 +3,8 @@
 * The registries of parts loaded on first use (:mod:`tiebreaks.lazy`): every entry loads, and
   stays inside the package that names it (a format's readers inside ``formats``, the
   renderers inside ``render``, the commands inside ``cli``), so the layers hold for them too.
+* The tie-break families load when one of their tie-breaks is first asked for: the table
+  :data:`tiebreaks.engine.families.FAMILIES` names every acronym and alias with its module.
 * Function-level imports are refused by ruff (PLC0415) except where a line says why, and the
   only reasons allowed are those listed here.
 """
@@ -11,11 +13,15 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tiebreaks.cli.main import COMMANDS
+from tiebreaks.engine.catalogue import catalogue
+from tiebreaks.engine.families import FAMILIES
 from tiebreaks.formats.detect import IDENTIFY, READERS
 from tiebreaks.lazy import load
 from tiebreaks.render.standings import RENDERERS
@@ -67,3 +73,39 @@ def test_function_level_imports_say_why() -> None:
                 assert match.group(1) in ALLOWED, f"{path}:{number}: {match.group(1)!r}"
                 found.append(match.group(1))
     assert "optional: pdf" in found and "signals first" in found
+
+
+def test_the_family_table_names_every_tiebreak_with_its_module_and_aliases() -> None:
+    """Each registered tie-break is listed under the family module that registers it (the
+    module of its compute or group function), with the same aliases, and nothing more."""
+    registered = {
+        entry.acronym: (
+            (entry.compute or entry.order_group).__module__,
+            entry.aliases,
+        )
+        for entry in catalogue()
+    }
+    listed = {
+        acronym: ("tiebreaks.engine.families" + module, aliases)
+        for module, members in FAMILIES.items()
+        for acronym, aliases in members.items()
+    }
+    assert listed == registered
+
+
+def test_a_standings_run_loads_only_the_families_it_asks_for() -> None:
+    """BH and SB of an individual Swiss import neither the team nor the German families
+    (nor Koya): those modules load when one of their tie-breaks is asked for."""
+    code = (
+        "import sys, tiebreaks\n"
+        "t = tiebreaks.read(tiebreaks.example_path('held-swiss-16.trf'))\n"
+        "tiebreaks.compute_standings(t, 'PTS,BH/C1,SB', 'fide-2024')\n"
+        "print(sorted(m.rpartition('.')[2] for m in sys.modules"
+        " if m.startswith('tiebreaks.engine.families.')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded = set(eval(result.stdout))
+    assert {"buchholz", "sonneborn_berger", "game_counts"} <= loaded
+    assert not loaded & {"team", "team_encounters", "german", "koya", "adjusted_score"}

@@ -139,9 +139,7 @@ def _codes() -> dict[str, str]:
     """Acronyms and aliases (upper case) to canonical acronyms or descriptors."""
     codes = {descriptor: descriptor for descriptor in NAMES}
     codes.update({descriptor.split("/")[0]: descriptor.split("/")[0] for descriptor in NAMES})
-    for entry in catalogue.catalogue():
-        codes[entry.acronym] = entry.acronym
-        codes.update(dict.fromkeys(entry.aliases, entry.acronym))
+    codes.update(catalogue.codes())  # without loading every family
     return codes
 
 

@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import chain, compress, product, repeat
-from operator import and_, attrgetter, is_not, ne
+from operator import and_, attrgetter, is_, is_not, ne
 
 import numpy as np
 import numpy.typing as npt
@@ -62,13 +62,24 @@ from .consistency_teams import check_teams
 from .locator import COLOUR_NAMES, Field, Locator, describe_result
 from .trf_fields import format_points
 
-__all__ = ["Field", "Locator", "check_consistency", "describe_result", "round_robin_rounds_fit"]
+__all__ = [
+    "Field",
+    "Locator",
+    "ReadResults",
+    "check_consistency",
+    "describe_result",
+    "round_robin_rounds_fit",
+]
 
 K = ResultKind
 
 
 def check_consistency(
-    tournament: Tournament, locator: Locator | None = None, declared_rounds: int | None = None
+    tournament: Tournament,
+    locator: Locator | None = None,
+    declared_rounds: int | None = None,
+    *,
+    read: ReadResults | None = None,
 ) -> Tournament:
     """Check ``tournament`` for every class of the module docstring.
 
@@ -76,12 +87,14 @@ def check_consistency(
     how many more there are; returns the tournament with the warnings added (every warning
     sorted by line and column), or the tournament itself when there is nothing to say.
     ``declared_rounds``: the number of rounds the input states, when the reader took more
-    rounds than that from the results (None: ``tournament.rounds``).
+    rounds than that from the results (None: ``tournament.rounds``). ``read``: the results
+    as the reader's columns, used instead of reading every result again when they are the
+    players' results (:class:`ReadResults`).
     """
     where = locator or Locator(tournament.source)
     findings = _Findings()
     table = _table(tournament, declared_rounds, where, findings)
-    flat = _Flat.of(table)
+    flat = _Flat.of(table, read)
     for round_number in _rounds_to_examine(table, flat):
         _check_round(table, round_number, where, findings)
     if tournament.team_records is not None:
@@ -199,9 +212,13 @@ class _Flat:
     sides: npt.NDArray[np.int64]
 
     @classmethod
-    def of(cls, table: _Table) -> _Flat:
-        """The results of ``table``, each attribute read for all of them in one pass in C
-        (player by player: the order the results were made in, close in memory)."""
+    def of(cls, table: _Table, read: ReadResults | None = None) -> _Flat:
+        """The results of ``table``: from the reader's columns ``read`` when its rows are the
+        players' results (the same objects), else each attribute read for all of them in one
+        pass in C (player by player: the order the results were made in, close in memory)."""
+        order = None if read is None else read.order_of(table.results)
+        if read is not None and order is not None:
+            return cls.of_read(read, order, table.rounds)
         flat = list(chain.from_iterable(table.results))
         shape, count = (len(table.results), table.rounds), len(flat)
         numbers = list(map(_OPPONENT, flat))
@@ -209,6 +226,42 @@ class _Flat:
         kinds = np.fromiter(map(_KIND_CODE.__getitem__, map(_KIND, flat)), np.int64, count)
         colours = np.fromiter(map(_COLOUR_CODE.__getitem__, map(_COLOUR, flat)), np.int64, count)
         return cls(opponents.reshape(shape), (kinds + colours).reshape(shape))
+
+    @classmethod
+    def of_read(cls, read: ReadResults, order: list[int], rounds: int) -> _Flat:
+        """The first ``rounds`` rounds of the reader's rows ``order`` (rounds it has no
+        column for are absences)."""
+        shape = (len(order), rounds)
+        opponents = np.full(shape, _NONE, dtype=np.int64)
+        sides = np.full(shape, _KIND_CODE[K.ABSENT] + _COLOUR_CODE[Colour.NONE], dtype=np.int64)
+        width = min(rounds, read.opponent.shape[1])
+        opponent = read.opponent[order, :width]
+        opponents[:, :width] = np.where(opponent > 0, opponent, _NONE)
+        sides[:, :width] = read.kind[order, :width] * len(Colour) + read.colour[order, :width]
+        return cls(opponents, sides)
+
+
+@dataclass(frozen=True)
+class ReadResults:
+    """The results of a reader's records as the columns it read them from (rows: records in
+    input order, columns: rounds): the opponent's start number (0: none) and the positions
+    of the kind in :class:`ResultKind` and of the colour in :class:`Colour`. A round beyond
+    the columns is an absence. ``rows`` are the tuples of results made from them: the check
+    uses the columns only when every player's results are one of these very tuples (the
+    reader sorts its records by start number, and pads or replaces some)."""
+
+    rows: list[tuple[RoundResult, ...]]
+    opponent: npt.NDArray[np.int64]
+    kind: npt.NDArray[np.int64]
+    colour: npt.NDArray[np.int64]
+
+    def order_of(self, results: Sequence[tuple[RoundResult, ...]]) -> list[int] | None:
+        """The row of each of ``results`` (the same object), or None if one is not a row."""
+        if len(results) == len(self.rows) and all(map(is_, results, self.rows)):
+            return list(range(len(results)))
+        row_of = {id(row): index for index, row in enumerate(self.rows)}
+        order = list(map(row_of.get, map(id, results)))
+        return None if None in order else order  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------------------------

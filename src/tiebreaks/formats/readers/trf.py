@@ -30,7 +30,7 @@ from ...errors import Diagnostic, InputError, Location
 from ...model import ABSENT, Player, Tournament
 from ...model.assignments import PointAssignment
 from ...model.team import TeamRecords
-from .consistency import check_consistency
+from .consistency import ReadResults, check_consistency
 from .encoding import decode_text
 from .trf_checks import (
     guess_pairing_system,
@@ -46,7 +46,7 @@ from .trf_header import (
     rounds_location,
     score_system,
 )
-from .trf_player import PlayerRecord, read_player_records
+from .trf_player import PlayerRecord, ResultCodes, read_player_table
 from .trf_records26 import (
     Records26,
     applied_byes,
@@ -130,7 +130,7 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         if not line.text.startswith(PLAYER_RECORD):
             read_header_record(line, header, warnings)
     declared = declared_rounds(header, warnings)
-    records = _read_player_records(lines, declared, warnings, source)
+    records, codes = _read_player_records(lines, declared, warnings, source)
     rounds = declared if declared is not None else max(r.last_round for r in records)
     players = _players_in_order(records, rounds)
     players = _with_national_ratings(players, lines, header, warnings)
@@ -162,7 +162,8 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         header.type_code, header.type_text, header.type_code_at, header.type_text_at
     )
     locator = trf_locator(source, system_at, rounds_location(header))
-    return check_consistency(tournament, locator)
+    read = ReadResults([record.player.results for record in records], *codes)
+    return check_consistency(tournament, locator, read=read)
 
 
 def _records26(
@@ -215,9 +216,9 @@ def split_lines(text: str, source: str) -> list[Line]:
 
 def _read_player_records(
     lines: Sequence[Line], declared: int | None, warnings: list[Diagnostic], source: str
-) -> list[PlayerRecord]:
-    """Every ``001`` record in file order (:func:`.trf_player.read_player_records`); a file
-    without one is an error."""
+) -> tuple[list[PlayerRecord], ResultCodes]:
+    """Every ``001`` record in file order and their results as columns
+    (:func:`.trf_player.read_player_table`); a file without one is an error."""
     player_lines = [line for line in lines if line.text.startswith(PLAYER_RECORD)]
     if not player_lines:
         raise InputError(
@@ -225,7 +226,7 @@ def _read_player_records(
             "",
             "at least one player record (a line starting with '001', TRF-16)",
         )
-    return read_player_records(player_lines, declared, warnings)
+    return read_player_table(player_lines, declared, warnings)
 
 
 def _with_national_ratings(

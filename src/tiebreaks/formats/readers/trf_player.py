@@ -40,6 +40,7 @@ from .trf_fields import (
 from .trf_round_fields import (
     FIRST_ROUND_COLUMN,
     ROUND_WIDTH,
+    ResultCodes,
     RoundFields,
     field_count,
     read_round_fields,
@@ -52,7 +53,9 @@ __all__ = [
     "POINTS_COLUMN",
     "ROUND_WIDTH",
     "PlayerRecord",
+    "ResultCodes",
     "read_player_records",
+    "read_player_table",
     "round_column",
 ]
 
@@ -140,6 +143,14 @@ def read_player_records(
 
     ``declared_rounds`` is the number of rounds of ``XXR`` / ``142`` (None if not given).
     """
+    return read_player_table(lines, declared_rounds, warnings)[0]
+
+
+def read_player_table(
+    lines: Sequence[Line], declared_rounds: int | None, warnings: list[Diagnostic]
+) -> tuple[list[PlayerRecord], ResultCodes]:
+    """:func:`read_player_records`, and the results of the records as the columns they were
+    read from (for the consistency check, which then need not read them again)."""
     texts = [line.text for line in lines]
     chars = char_matrix(texts, round_column(field_count(max(map(len, texts))) + 1) - 1)
     columns = [_number_column(texts, chars, *number_field) for number_field in _NUMBER_FIELDS]
@@ -153,7 +164,8 @@ def read_player_records(
         flagged.update(index for index, start in enumerate(starts) if first_of[start] != index)
     for index in sorted(flagged):
         _report(index, lines, columns, rounds, declared_rounds, warnings, first_of)
-    return _records(lines, texts, [values for values, _ in columns], rounds, declared_rounds)
+    records = _records(lines, texts, [values for values, _ in columns], rounds, declared_rounds)
+    return records, rounds.columns
 
 
 def _number_column(

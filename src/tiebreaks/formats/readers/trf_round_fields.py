@@ -118,6 +118,18 @@ class RoundFields(NamedTuple):
     #: the opponent as written in each field with a problem (None: none or unreadable); a
     #: field without a problem has the opponent of its result
     opponent_of: dict[str, int | None]
+    #: the results as columns (rows: records, columns: round fields), for the consistency
+    #: check: each one's opponent (0: none), kind and colour (positions in ResultKind, Colour)
+    columns: ResultCodes
+
+
+class ResultCodes(NamedTuple):
+    """Every round field's result as numbers: its opponent's start number (0: none), the
+    position of its kind in :class:`ResultKind` and of its colour in :class:`Colour`."""
+
+    opponent: npt.NDArray[np.int64]
+    kind: npt.NDArray[np.int64]
+    colour: npt.NDArray[np.int64]
 
 
 class _Columns(NamedTuple):
@@ -169,7 +181,11 @@ def read_round_fields(
         beyond = columns.written[:, declared_rounds:].any(axis=1)
         flagged.update(np.flatnonzero(beyond).tolist())
     results = _results(columns, others.results, _last_written(columns.written))
-    return RoundFields(results, flagged, others.problem_of, others.opponent_of)
+    codes = ResultCodes(columns.opponent, columns.kind.copy(), columns.colour.copy())
+    for (record, round_index), result in others.results.items():
+        codes.kind[record, round_index] = _KINDS.index(result.kind)
+        codes.colour[record, round_index] = _COLOUR_MEMBERS.index(result.colour)
+    return RoundFields(results, flagged, others.problem_of, others.opponent_of, codes)
 
 
 class _Others:

@@ -1,0 +1,147 @@
+"""The consistency check of a TRF file reads its results from the columns the reader read them
+from (:class:`~tiebreaks.formats.readers.consistency.ReadResults`) instead of walking every
+result object again. Those columns must say exactly what the result objects say: for every
+TRF file of the repository, hand-made files with odd fields, short rows and rounds beyond
+``XXR``, and generated tournaments written as TRF, the opponents and sides from the columns
+equal those read from the objects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tiebreaks.errors import InputError
+from tiebreaks.formats.readers import consistency
+from tiebreaks.formats.readers.consistency import ReadResults, _Flat, _Table
+from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.formats.writers.trf import write_trf
+from tiebreaks.model import Tournament
+
+from ..strategies import swiss_tournaments
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+FILES = sorted(
+    path
+    for folder in ("src/tiebreaks/examples", "tests", "fuzz")
+    for path in (ROOT / folder).rglob("*.trf")
+)
+
+
+class _Compared:
+    """Replaces :meth:`_Flat.of` while a file is read: each call also reads the objects
+    (without the columns) and records whether the columns were used and agreed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.used: list[bool] = []
+        self.original = _Flat.of
+        monkeypatch.setattr(consistency._Flat, "of", self)
+
+    def __call__(self, table: _Table, read: ReadResults | None = None) -> _Flat:
+        from_objects = self.original(table)
+        order = None if read is None else read.order_of(table.results)
+        if read is not None and order is not None:
+            from_columns = _Flat.of_read(read, order, table.rounds)
+            np.testing.assert_array_equal(from_columns.opponents, from_objects.opponents)
+            np.testing.assert_array_equal(from_columns.sides, from_objects.sides)
+            self.used.append(True)
+        else:
+            self.used.append(False)
+        return from_objects
+
+
+def _read(text: str) -> Tournament | None:
+    try:
+        return read_trf_text(text, "test.trf")
+    except InputError:
+        return None  # an error is raised after the columns were compared
+
+
+def _record(number: int, fields: str) -> str:
+    """An ``001`` record of player ``number`` (TRF-16 columns: rounds from column 92) with the
+    round fields ``fields`` as written."""
+    head = f"001 {number:>4} m    {'Player ' + str(number):<33} {'':>4} NOR {'':>11} 1990/01/01"
+    return f"{head} {'':>4} {'':>4}  {fields}".rstrip()
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
+def test_the_columns_of_every_repository_file_agree_with_its_results(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compared = _Compared(monkeypatch)
+    _read(path.read_bytes().decode("utf-8", errors="replace"))
+    assert len(compared.used) <= 1
+
+
+@pytest.mark.parametrize(
+    "name", ["held-swiss-16.trf", "held-swiss-16x9.trf", "held-round-robin-6.trf"]
+)
+def test_the_individual_examples_use_the_columns(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compared = _Compared(monkeypatch)
+    _read((ROOT / "src/tiebreaks/examples" / name).read_text(encoding="utf-8"))
+    assert compared.used == [True]
+
+
+@pytest.mark.parametrize(
+    ("header", "fields", "columns_used"),
+    [
+        # games, forfeits, byes, an absence and a blank field between games
+        (
+            "XXR 4\n",
+            [
+                "   2 w 1     3 b +  0000 - U  0000 - H  ",
+                "   1 b 0     4 w =     3 w 1",
+                "   4 w =     1 w -     2 b 0  0000 - Z  ",
+                "   3 b =     2 b =  0000 - F",
+            ],
+            True,
+        ),
+        # lower-case codes and fields read as text (a tab for a separator)
+        (
+            "",
+            [
+                "   2 w d     3 b\t1",
+                "   1 b d  0000 - f",
+                "   4 w 1     1 w 0",
+                "   3 b 0  0000 - z",
+            ],
+            True,
+        ),
+        # no XXR and a short row: the reader pads it, the check reads the objects
+        ("", ["   2 w 1  ", "   1 b 0     3 w 1", "   4 b 0     2 b 0", "   3 w 1"], False),
+    ],
+)
+def test_hand_made_fields_agree(
+    header: str, fields: list[str], columns_used: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compared = _Compared(monkeypatch)
+    records = [_record(number, text) for number, text in enumerate(fields, start=1)]
+    _read("012 Columns\n" + header + "\n".join(records) + "\n")
+    assert compared.used == [columns_used]
+
+
+def test_records_out_of_order_use_the_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader sorts the records by start number; the check finds each one's row."""
+    compared = _Compared(monkeypatch)
+    fields = [
+        "   2 w 1     3 b =",
+        "   1 b 0     4 w 1",
+        "   4 w 0     1 w =",
+        "   3 b 1     2 b 0",
+    ]
+    records = [_record(number, text) for number, text in enumerate(fields, start=1)]
+    _read("012 Columns\nXXR 2\n" + "\n".join(records[::-1]) + "\n")
+    assert compared.used == [True]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_tournaments())
+def test_generated_tournaments_written_as_trf_agree(tournament: Tournament) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        compared = _Compared(monkeypatch)
+        _read(write_trf(tournament))
+    assert compared.used == [True]
