@@ -5,6 +5,7 @@ points scored (for a weighted sum), and the cuts (C.07 (2026) Art. 8, 9, 14, 15.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -58,16 +59,19 @@ def opponent_sum_trace(
         table.forfeit[index] & (spec.forfeits_as_played or context.predetermined)
     )
     entries: list[Entry] = []
+    kept_units = 0
+    values, keys = items.value[index].tolist(), items.key[index].tolist()
+    opponents, points = table.opponent[index].tolist(), table.points[index].tolist()
     for column in np.flatnonzero(items.included[index]).tolist():
-        opponent = int(table.opponent[index, column])
+        opponent = opponents[column]
         reason = cuts.get(column)
+        if reason is None:
+            kept_units += values[column]
         common = {
             "round": column + 1,
-            "amount": Fraction(int(items.value[index, column]), unit),
-            "score": Fraction(int(items.key[index, column]), context.unit),
-            "weight": Fraction(int(table.points[index, column]), context.unit)
-            if weighted
-            else None,
+            "amount": _fraction(values[column], unit),
+            "score": _fraction(keys[column], context.unit),
+            "weight": _fraction(points[column], context.unit) if weighted else None,
             "kept": reason is None,
             "reason": reason,
         }
@@ -77,8 +81,15 @@ def opponent_sum_trace(
             role = stand_in_role(context, index, column)
             scheduled = None if opponent == NO_OPPONENT else opponent
             entries.append(Entry(role=role, opponent=scheduled, **common))  # type: ignore[arg-type]
-    value = sum((entry.amount for entry in entries if entry.kept and entry.amount), Fraction(0))
+    # the kept amounts added in units: the same sum as adding their fractions, made once
+    value = _fraction(kept_units, unit)
     return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
+
+
+@lru_cache(maxsize=4096)
+def _fraction(units: int, unit: int) -> Fraction:
+    """``units / unit`` as a fraction (a trace's amounts recur: each is made once)."""
+    return Fraction(units, unit)
 
 
 def _against(context: Context, opponent: int, played: bool, common: dict[str, object]) -> Entry:
