@@ -11,7 +11,7 @@ import numpy as np
 
 from ..model.rules import OwnView
 from .context import NO_OPPONENT, Context
-from .grid import grid
+from .grid import Integers, grid
 from .spec import TiebreakSpec
 from .sums import Contributions, cuts_of_row
 from .trace import Entry, Role, Trace
@@ -62,6 +62,8 @@ def opponent_sum_trace(
     kept_units = 0
     values, keys = items.value[index].tolist(), items.key[index].tolist()
     opponents, points = table.opponent[index].tolist(), table.points[index].tolist()
+    played, counted_rows = table.played[index].tolist(), counted.tolist()
+    scores = (table.scores, adjusted_scores(context))
     for column in np.flatnonzero(items.included[index]).tolist():
         opponent = opponents[column]
         reason = cuts.get(column)
@@ -75,8 +77,8 @@ def opponent_sum_trace(
             "kept": reason is None,
             "reason": reason,
         }
-        if counted[column]:
-            entries.append(_against(context, opponent, bool(table.played[index, column]), common))
+        if counted_rows[column]:
+            entries.append(_against(context, opponent, played[column], common, scores))
         else:
             role = stand_in_role(context, index, column)
             scheduled = None if opponent == NO_OPPONENT else opponent
@@ -92,10 +94,17 @@ def _fraction(units: int, unit: int) -> Fraction:
     return Fraction(units, unit)
 
 
-def _against(context: Context, opponent: int, played: bool, common: dict[str, object]) -> Entry:
-    """The entry of a round counted as a game against ``opponent``."""
-    actual = int(grid(context).scores[opponent])
-    counted = int(adjusted_scores(context)[opponent])
+def _against(
+    context: Context,
+    opponent: int,
+    played: bool,
+    common: dict[str, object],
+    scores: tuple[Integers, Integers],
+) -> Entry:
+    """The entry of a round counted as a game against ``opponent`` (``scores``: everyone's
+    score on the table and as counted by opponents, Art. 16.3)."""
+    actual = int(scores[0][opponent])
+    counted = int(scores[1][opponent])
     role = Role.OPPONENT if played else Role.FORFEIT_AS_GAME
     if counted == actual:
         return Entry(role=role, opponent=opponent, **common)  # type: ignore[arg-type]
