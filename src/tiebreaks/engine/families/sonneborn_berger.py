@@ -14,7 +14,6 @@ from ..sums import Contributions, modified_sums, opponent_contributions
 from ..trace import Trace, traces
 from ..unplayed import under_regime
 
-
 #: the weighted contributions, with forfeits counted as games (``/P``) or not
 _ITEMS: Key[Contributions] = Key("sonneborn-berger-items")
 
