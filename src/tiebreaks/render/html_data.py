@@ -31,7 +31,7 @@ import gc
 import gzip
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -116,7 +116,7 @@ class TemplateWords(Words):
     translation, field order and template are looked up once per page, each participant,
     round and number is told once."""
 
-    __slots__ = ("messages", "numbers", "people", "rounds", "shared", "templates")
+    __slots__ = ("messages", "numbers", "people", "rounds", "shared", "templates", "texts")
 
     def __init__(
         self, computation: Computation, lang: str, templates: Templates, shared: list[Node]
@@ -131,6 +131,8 @@ class TemplateWords(Words):
         #: order and the template's number
         self.messages: dict[tuple[object, ...], tuple[str, tuple[str, ...], int]] = {}
         self.people: dict[int, Said] = {}
+        #: the texts made once (:meth:`Words.once`)
+        self.texts: dict[Hashable, str] = {}
 
     def _(self, message: str, **fields: object) -> str:
         return self._said(message, None, fields)
@@ -176,6 +178,12 @@ class TemplateWords(Words):
             text = catalog.gettext(message)
         names = tuple(sorted(fields))
         return text, names, self.templates.add(text, names)
+
+    def once(self, key: Hashable, make: Callable[[], str]) -> str:
+        text = self.texts.get(key)
+        if text is None:
+            text = self.texts[key] = make()
+        return text
 
     def who(self, index: int) -> str:
         said = self.people.get(index)
