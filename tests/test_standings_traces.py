@@ -24,9 +24,12 @@ import pickle
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tiebreaks
-from tiebreaks.engine.trace import Reason, Role
+from tiebreaks.engine.spec import TiebreakSpec
+from tiebreaks.engine.trace import Entry, Reason, Role, Trace
 from tiebreaks.errors import UsageError
 
 F = Fraction
@@ -138,3 +141,27 @@ def test_pickled_standings_keep_their_values_and_traces(example: str, tiebreak_l
     for row in standings.rows:
         for column in standings.columns:
             assert copy.trace(row.player.start_number, column) == standings.trace(row, column)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.fractions(max_denominator=8)),
+            st.booleans(),
+        ),
+        max_size=12,
+    )
+)
+def test_a_trace_total_is_the_sum_of_its_kept_amounts(
+    lines: list[tuple[Fraction | None, bool]],
+) -> None:
+    """Trace.total adds the kept amounts exactly, whatever their denominators (it adds
+    numerators when they share one)."""
+    entries = tuple(
+        Entry(round=number, role=Role.OPPONENT, amount=amount, kept=kept)
+        for number, (amount, kept) in enumerate(lines, start=1)
+    )
+    trace = Trace(TiebreakSpec("BH"), 0, None, entries, rules="fide-2026", is_sum=True)
+    expected = sum((amount for amount, kept in lines if kept and amount), Fraction(0))
+    assert trace.total == expected
+    assert type(trace.total) is Fraction

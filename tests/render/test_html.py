@@ -26,6 +26,7 @@ from tiebreaks import Standings, UsageError, compute_standings, example_path, re
 from tiebreaks.model import ResultKind
 from tiebreaks.render.explanations import worded
 from tiebreaks.render.html import render_page, standings_html
+from tiebreaks.render.html_data import explanation_data
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
 from tiebreaks.services.explain import explain_value
 
@@ -614,3 +615,15 @@ def test_score_groups_are_shaded_in_turn(standings: Callable[[], Standings]) -> 
     ):
         assert (shade_above != shade_below) == (above != below)
     assert set(shades) == {"sg-odd", "sg-even"}
+
+
+def test_a_round_of_an_opponent_sum_is_told_once_per_page() -> None:
+    """A participant's round is the same text in BH/C1 and BH (only the cut differs): the
+    page's words make it once and both columns refer to it."""
+    result = swiss()
+    data = explanation_data(result, "en")
+    cut, plain = result.columns.index("BH/C1"), result.columns.index("BH")
+    for values in data["values"].values():
+        with_cut, without = values[cut][1], values[plain][1]
+        assert [line[1] for line in with_cut] == [line[1] for line in without]
+        assert all(a[1] is b[1] for a, b in zip(with_cut, without, strict=True))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from tiebreaks.engine.context import build_context
+from tiebreaks.engine.families.sonneborn_berger import sonneborn_berger_items
 from tiebreaks.engine.grid import GRID, grid
 from tiebreaks.engine.memo import Key, Memo
+from tiebreaks.engine.spec import TiebreakSpec, parse_spec
 from tiebreaks.formats.reading import example_path, read_tournament
 from tiebreaks.model.rules import rules_by_name
 
@@ -52,3 +54,15 @@ def test_the_grid_is_memoised_in_the_context() -> None:
     assert context.memoised.value(GRID, lambda: grid(build_context(tournament, context.rules))) is (
         first
     )
+
+
+def test_sonneborn_berger_contributions_are_made_once_per_context() -> None:
+    """Every participant's SB trace reads one row of the weighted contributions: they are
+    made once per context (and per ``/P``), not once per trace for the whole field."""
+    tournament = read_tournament(example_path("held-swiss-16.trf"))
+    context = build_context(tournament, rules_by_name("fide-2026"))
+    first = sonneborn_berger_items(context, TiebreakSpec("SB"))
+    assert sonneborn_berger_items(context, TiebreakSpec("SB")) is first
+    forfeits = sonneborn_berger_items(context, parse_spec("SB/P"))
+    assert forfeits is not first
+    assert sonneborn_berger_items(context, parse_spec("SB/P")) is forfeits

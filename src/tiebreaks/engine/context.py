@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from itertools import chain
 from operator import attrgetter
 from typing import TypeVar, overload
@@ -67,19 +68,19 @@ class Context:
         """Number of participants."""
         return len(self.kinds)
 
-    @property
+    @cached_property
     def win(self) -> int:
-        """Points of a win over the board, in units."""
+        """Points of a win over the board, in units (made once: explanations ask per line)."""
         return int(self.tournament.score_system.win * self.unit)
 
-    @property
+    @cached_property
     def loss(self) -> int:
-        """Points of a loss over the board, in units."""
+        """Points of a loss over the board, in units (made once)."""
         return int(self.tournament.score_system.loss * self.unit)
 
-    @property
+    @cached_property
     def draw(self) -> int:
-        """The draw value D of C.07 Art. 16, in units."""
+        """The draw value D of C.07 Art. 16, in units (made once)."""
         return int(self.tournament.score_system.draw * self.unit)
 
     def for_score(self, score: str) -> Context:

@@ -5,12 +5,13 @@ points scored (for a weighted sum), and the cuts (C.07 (2026) Art. 8, 9, 14, 15.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
 from ..model.rules import OwnView
 from .context import NO_OPPONENT, Context
-from .grid import grid
+from .grid import Integers, grid
 from .spec import TiebreakSpec
 from .sums import Contributions, cuts_of_row
 from .trace import Entry, Role, Trace
@@ -58,33 +59,52 @@ def opponent_sum_trace(
         table.forfeit[index] & (spec.forfeits_as_played or context.predetermined)
     )
     entries: list[Entry] = []
+    kept_units = 0
+    values, keys = items.value[index].tolist(), items.key[index].tolist()
+    opponents, points = table.opponent[index].tolist(), table.points[index].tolist()
+    played, counted_rows = table.played[index].tolist(), counted.tolist()
+    scores = (table.scores, adjusted_scores(context))
     for column in np.flatnonzero(items.included[index]).tolist():
-        opponent = int(table.opponent[index, column])
+        opponent = opponents[column]
         reason = cuts.get(column)
+        if reason is None:
+            kept_units += values[column]
         common = {
             "round": column + 1,
-            "amount": Fraction(int(items.value[index, column]), unit),
-            "score": Fraction(int(items.key[index, column]), context.unit),
-            "weight": Fraction(int(table.points[index, column]), context.unit)
-            if weighted
-            else None,
+            "amount": _fraction(values[column], unit),
+            "score": _fraction(keys[column], context.unit),
+            "weight": _fraction(points[column], context.unit) if weighted else None,
             "kept": reason is None,
             "reason": reason,
         }
-        if counted[column]:
-            entries.append(_against(context, opponent, bool(table.played[index, column]), common))
+        if counted_rows[column]:
+            entries.append(_against(context, opponent, played[column], common, scores))
         else:
             role = stand_in_role(context, index, column)
             scheduled = None if opponent == NO_OPPONENT else opponent
             entries.append(Entry(role=role, opponent=scheduled, **common))  # type: ignore[arg-type]
-    value = sum((entry.amount for entry in entries if entry.kept and entry.amount), Fraction(0))
+    # the kept amounts added in units: the same sum as adding their fractions, made once
+    value = _fraction(kept_units, unit)
     return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
 
 
-def _against(context: Context, opponent: int, played: bool, common: dict[str, object]) -> Entry:
-    """The entry of a round counted as a game against ``opponent``."""
-    actual = int(grid(context).scores[opponent])
-    counted = int(adjusted_scores(context)[opponent])
+@lru_cache(maxsize=4096)
+def _fraction(units: int, unit: int) -> Fraction:
+    """``units / unit`` as a fraction (a trace's amounts recur: each is made once)."""
+    return Fraction(units, unit)
+
+
+def _against(
+    context: Context,
+    opponent: int,
+    played: bool,
+    common: dict[str, object],
+    scores: tuple[Integers, Integers],
+) -> Entry:
+    """The entry of a round counted as a game against ``opponent`` (``scores``: everyone's
+    score on the table and as counted by opponents, Art. 16.3)."""
+    actual = int(scores[0][opponent])
+    counted = int(scores[1][opponent])
     role = Role.OPPONENT if played else Role.FORFEIT_AS_GAME
     if counted == actual:
         return Entry(role=role, opponent=opponent, **common)  # type: ignore[arg-type]

@@ -152,6 +152,8 @@ def cuts_of_row(
     """The rounds (0-based columns) of participant ``index`` that ``/Cn`` or ``/Mn`` removes,
     with the reason (Art. 14.1, 14.3, 16.5): the cuts of :func:`modified_sums`, made for that
     one row."""
+    if not cut and not median:
+        return {}  # nothing to remove
     row = slice(index, index + 1)
     vur = items.vur[row] if vur_exception else np.zeros_like(items.vur[row])
     single = Contributions(items.key[row], items.value[row], items.included[row], vur)

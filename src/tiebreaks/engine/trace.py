@@ -144,10 +144,15 @@ class Trace:
 
     @property
     def total(self) -> Fraction:
-        """The sum of the kept amounts."""
-        return sum(
-            (entry.amount for entry in self.entries if entry.kept and entry.amount), Fraction(0)
-        )
+        """The sum of the kept amounts (added as numerators when they share a denominator,
+        as they usually do: the same sum, without a fraction per addition)."""
+        amounts = [entry.amount for entry in self.entries if entry.kept and entry.amount]
+        if not amounts:
+            return Fraction(0)
+        denominator = amounts[0].denominator
+        if all(amount.denominator == denominator for amount in amounts):
+            return Fraction(sum(amount.numerator for amount in amounts), denominator)
+        return sum(amounts, Fraction(0))
 
     @property
     def opponents(self) -> dict[int, int]:

@@ -27,9 +27,12 @@ up to its value exactly as the trace does (the tests read the data back and comp
 from __future__ import annotations
 
 import base64
+import gc
 import gzip
 import json
 import re
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -107,9 +110,13 @@ def node_of(value: object) -> Node:
 
 class TemplateWords(Words):
     """The words of :class:`~.explanations.words.Words` that also record how each text was
-    made (a :class:`Said`), so that the page can ship templates and fields."""
+    made (a :class:`Said`), so that the page can ship templates and fields.
 
-    __slots__ = ("numbers", "rounds", "shared", "templates")
+    A page tells tens of thousands of sentences from a few dozen messages: each message's
+    translation, field order and template are looked up once per page, each participant,
+    round and number is told once."""
+
+    __slots__ = ("messages", "numbers", "people", "rounds", "shared", "templates", "texts")
 
     def __init__(
         self, computation: Computation, lang: str, templates: Templates, shared: list[Node]
@@ -118,31 +125,71 @@ class TemplateWords(Words):
         self.templates = templates
         #: what is made once per page: the rounds told (participant, round), the numbers
         self.rounds: dict[tuple[int, int], str] = {}
-        self.numbers: dict[Fraction | int, str] = {}
+        self.numbers: dict[object, str] = {}
         self.shared = shared
+        #: per message, count and field names: the translation, the fields in the node's
+        #: order and the template's number
+        self.messages: dict[tuple[object, ...], tuple[str, tuple[str, ...], int]] = {}
+        self.people: dict[int, Said] = {}
+        #: the texts made once (:meth:`Words.once`)
+        self.texts: dict[Hashable, str] = {}
 
     def _(self, message: str, **fields: object) -> str:
-        return self._said(_catalog_of(self.lang).gettext(message), fields)
+        return self._said(message, None, fields)
 
     def plural(self, single: str, several: str, count: int, **fields: object) -> str:
-        return self._said(_catalog_of(self.lang).ngettext(single, several, count), fields)
+        return self._said((single, several), count, fields)
 
     def number(self, value: Fraction | int | None) -> str:
         if value is None:
             return "-"
-        text = self.numbers.get(value)
+        # a Fraction's hash is a modular inverse: its numerator and denominator are cheaper
+        key = value if type(value) is int else (value.numerator, value.denominator)
+        text = self.numbers.get(key)
         if text is None:
-            text = self.numbers[value] = super().number(value)
+            text = self.numbers[key] = super().number(value)
         return text
 
-    def _said(self, text: str, fields: dict[str, object]) -> Said:
-        names = tuple(sorted(fields))
-        number = self.templates.add(text, names)
-        node: list[Any] = [number, *(node_of(fields[name]) for name in names)]
+    def _said(
+        self, message: str | tuple[str, str], count: int | None, fields: dict[str, object]
+    ) -> Said:
+        """The sentence of ``message`` (singular and plural with ``count``) with ``fields``
+        put in, and its node; the message's translation, field order and template are
+        looked up once per page."""
+        key = (message, count, *fields)
+        known = self.messages.get(key)
+        if known is None:
+            known = self.messages[key] = self._message(message, count, fields)
+        text, names, number = known
+        node: list[Any] = [number]
+        for name in names:
+            value = fields[name]
+            node.append(value.node if type(value) is Said else node_of(value))
         return Said(text % fields if fields else text, node)
 
+    def _message(
+        self, message: str | tuple[str, str], count: int | None, fields: dict[str, object]
+    ) -> tuple[str, tuple[str, ...], int]:
+        """The translated message, its fields in the node's order and its template."""
+        catalog = _catalog_of(self.lang)
+        if isinstance(message, tuple):
+            text = catalog.ngettext(message[0], message[1], count or 0)
+        else:
+            text = catalog.gettext(message)
+        names = tuple(sorted(fields))
+        return text, names, self.templates.add(text, names)
+
+    def once(self, key: Hashable, make: Callable[[], str]) -> str:
+        text = self.texts.get(key)
+        if text is None:
+            text = self.texts[key] = make()
+        return text
+
     def who(self, index: int) -> str:
-        return Said(super().who(index), index)
+        said = self.people.get(index)
+        if said is None:
+            said = self.people[index] = Said(super().who(index), index)
+        return said
 
     def round(self, index: int, round_number: int) -> str:
         """The round as :meth:`Words.round` tells it, made once per participant and round
@@ -224,7 +271,7 @@ class _Builder:
     groups: list[list[Any]] = field(default_factory=list)
     shared: list[Node] = field(default_factory=list)
     definitions: list[Node] = field(default_factory=list)
-    meanings: dict[str, int] = field(default_factory=dict)
+    meanings: dict[object, int] = field(default_factory=dict)
     #: start number -> index in the computed tournament's participants
     index: dict[int, int] = field(default_factory=dict)
 
@@ -260,7 +307,7 @@ class _Builder:
 
     def meaning(self, node: Node) -> int:
         """The number of a definition in ``definitions`` (most values of a column share it)."""
-        key = json.dumps(node, ensure_ascii=False)
+        key = _frozen(node)
         found = self.meanings.get(key)
         if found is None:
             found = self.meanings[key] = len(self.definitions)
@@ -274,15 +321,16 @@ class _Builder:
         told once; each member keeps its steps and the group's number."""
         spec = self.standings.tiebreaks[position]
         earlier = self.standings.columns[:position]
+        keys = [tuple(row.values[label] for label in earlier) for row in self.standings.rows]
         members: dict[tuple[object, ...], list[int]] = {}
-        for row in self.standings.rows:
-            key = tuple(row.values[label] for label in earlier)
+        for key, row in zip(keys, self.standings.rows, strict=True):
             members.setdefault(key, []).append(self.index[row.player.start_number])
+        for group in members.values():
+            group.sort()
         shared: dict[tuple[object, ...], int] = {}
         values: list[Any] = []
-        for row in self.standings.rows:
-            key = tuple(row.values[label] for label in earlier)
-            group = sorted(members[key])
+        for key, row in zip(keys, self.standings.rows, strict=True):
+            group = members[key]
             try:
                 trace = computation.group_trace(spec, group, self.index[row.player.start_number])
             except NoTracer:
@@ -313,6 +361,28 @@ class _Builder:
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
 
 
+@contextmanager
+def without_cycle_collection() -> Iterator[None]:
+    """No cyclic garbage collection while a page's data is made: it makes millions of small
+    lists and strings, none of them in a cycle, and every collection would walk them all
+    again (a tenth of the time at 1,000 players, a quarter at 10,000). Nested uses keep it
+    off until the outermost ends."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _frozen(node: Node) -> object:
+    """A node as a key: its lists as tuples."""
+    if isinstance(node, list):
+        return tuple(_frozen(part) for part in node)
+    return node
+
+
 def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
     """The page's data: the templates, the participants (start number, name), the
     definitions, the tied groups' shared lines, and per start number every value's
@@ -322,11 +392,12 @@ def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
     players = standings.computation.tournament.players
     builder = _Builder(standings, code)
     builder.index = {player.start_number: position for position, player in enumerate(players)}
-    columns = [builder.column(position) for position in range(len(standings.columns))]
-    values = {
-        str(row.player.start_number): [column[place] for column in columns]
-        for place, row in enumerate(standings.rows)
-    }
+    with without_cycle_collection():
+        columns = [builder.column(position) for position in range(len(standings.columns))]
+        values = {
+            str(row.player.start_number): [column[place] for column in columns]
+            for place, row in enumerate(standings.rows)
+        }
     participants = [[player.start_number, shown_text(player.name)] for player in players]
     names = [tiebreak_name(spec, code) for spec in standings.tiebreaks]
     return {
@@ -369,4 +440,4 @@ def data_json(data: dict[str, Any]) -> str:
     return base64.b64encode(packed).decode("ascii")
 
 
-__all__ = ["TemplateWords", "data_json", "explanation_data", "tell"]
+__all__ = ["TemplateWords", "data_json", "explanation_data", "tell", "without_cycle_collection"]

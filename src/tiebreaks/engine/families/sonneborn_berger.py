@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..column import Column
 from ..context import Context
 from ..grid import grid
+from ..memo import Key
 from ..opponents import opponent_sum_trace
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
@@ -13,11 +14,19 @@ from ..sums import Contributions, modified_sums, opponent_contributions
 from ..trace import Trace, traces
 from ..unplayed import under_regime
 
+#: the weighted contributions, with forfeits counted as games (``/P``) or not
+_ITEMS: Key[Contributions] = Key("sonneborn-berger-items")
+
 
 def sonneborn_berger_items(context: Context, spec: TiebreakSpec) -> Contributions:
     """Per round the opponent's (or stand-in's) score times the points scored, in units
-    squared; ``context`` already under the regime."""
-    return opponent_contributions(context, spec.forfeits_as_played).weighted(grid(context).points)
+    squared; ``context`` already under the regime. Made once per context (each
+    participant's trace reads its row)."""
+    forfeits = spec.forfeits_as_played
+    return context.memo(
+        _ITEMS.of(forfeits),
+        lambda: opponent_contributions(context, forfeits).weighted(grid(context).points),
+    )
 
 
 @tiebreak("SB", "Sonneborn-Berger", "9.1", "BC", "CMPV", aliases=("NEUSTADTL",))

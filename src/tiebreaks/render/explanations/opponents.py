@@ -130,7 +130,27 @@ def _virtual(index: int, entry: Entry, words: Words) -> str:
 
 
 def round_of_sum(index: int, entry: Entry, words: Words) -> str:
-    """One round of an opponent-based sum: against the opponent, or the stand-in."""
+    """One round of an opponent-based sum: against the opponent, or the stand-in (the same
+    round of BH, BH with a cut and SB is told once, :meth:`Words.once`)."""
+    key = (
+        "round of sum",
+        index,
+        entry.round,
+        entry.role,
+        entry.opponent,
+        _exact(entry.score),
+        _exact(entry.actual),
+        entry.adjusted_rounds,
+    )
+    return words.once(key, lambda: _round_of_sum(index, entry, words))
+
+
+def _exact(value: Fraction | None) -> tuple[int, int] | None:
+    """A fraction as a key (its numerator and denominator: cheaper to hash)."""
+    return None if value is None else (value.numerator, value.denominator)
+
+
+def _round_of_sum(index: int, entry: Entry, words: Words) -> str:
     assert entry.round is not None
     if entry.role in (Role.OPPONENT, Role.FORFEIT_AS_GAME):
         return round_against(index, entry, words)
@@ -142,7 +162,12 @@ def round_of_sum(index: int, entry: Entry, words: Words) -> str:
 
 
 def share(entry: Entry, words: Words) -> str:
-    """The Sonneborn-Berger share of a score: "half of 5 = 2.5"."""
+    """The Sonneborn-Berger share of a score: "half of 5 = 2.5" (told once per share)."""
+    key = ("share", _exact(entry.weight), _exact(entry.score), _exact(entry.amount))
+    return words.once(key, lambda: _share(entry, words))
+
+
+def _share(entry: Entry, words: Words) -> str:
     computed = words.computation
     scored, score, amount = entry.weight, entry.score, entry.amount
     fields = {"score": words.number(score), "amount": words.number(amount)}

@@ -8,7 +8,7 @@ family modules of this package register theirs per acronym with :func:`describes
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 
 from ...engine.computation import Computation
@@ -97,6 +97,12 @@ class Words(Phrases):
     def cut(self, reason: Reason) -> str:
         """Why a modifier removed a line."""
         return self._(_CUTS[reason])
+
+    def once(self, key: Hashable, make: Callable[[], str]) -> str:
+        """The text ``make`` gives for ``key`` (everything the text depends on besides these
+        words): made every time here; words that tell a whole field keep each text (the HTML
+        page's, where a participant's round recurs in BH, BH with a cut and SB)."""
+        return make()
 
 
 def _colour(computation: Computation, index: int, column: int) -> Colour:
