@@ -58,7 +58,7 @@ from .formats.files import (
     same_file,
 )
 from .formats.readers.sniff import json_lines_content
-from .formats.reading import paused_garbage_collector
+from .model.memory import paused_garbage_collector
 from .model.rules import rules_by_name
 from .model.text import shown_name
 from .render.csv import spreadsheet_safe

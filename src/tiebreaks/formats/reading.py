@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import UsageError
 from ..model import Tournament
+from ..model.memory import paused_garbage_collector
 from .detect import read_data
 from .files import MAX_INPUT_BYTES, read_input
-
-
-@contextmanager
-def paused_garbage_collector() -> Iterator[None]:
-    """Pause Python's cycle collector while building large acyclic structures.
-
-    Reading and ranking a big tournament allocates millions of small objects and no cycles;
-    the collector would otherwise run hundreds of times for nothing. It is restored after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def example_path(name: str) -> Path:

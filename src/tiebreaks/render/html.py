@@ -37,6 +37,7 @@ from markupsafe import Markup
 from .. import __version__
 from ..errors import UsageError
 from ..model import Colour, Player, ResultKind, RoundResult
+from ..model.memory import paused_garbage_collector
 from ..model.team import Match, MatchKind
 from ..model.team_matches import TeamTournament
 from ..services.explain import explain_value
@@ -44,7 +45,7 @@ from ..standings import Row, Standings
 from .explanations import worded
 from .explanations.lines import Explanation
 from .explanations.words import total_words
-from .html_data import data_json, explanation_data, without_cycle_collection
+from .html_data import data_json, explanation_data
 from .i18n import (
     N_,
     check_language,
@@ -214,7 +215,7 @@ def render_page(standings: Standings, lang: str, *, print_mode: bool) -> str:
     code = check_language(lang)
     translations = translator(code)
     template = _environment().get_template("standings.html.j2")
-    with without_cycle_collection():  # the page's many small objects are in no cycle
+    with paused_garbage_collector():  # the page's many small objects are in no cycle
         page = build_page(standings, code, print_mode=print_mode)
         style, script = _inline(print_mode, page.landscape)
         return template.render(

@@ -27,12 +27,10 @@ up to its value exactly as the trace does (the tests read the data back and comp
 from __future__ import annotations
 
 import base64
-import gc
 import gzip
 import json
 import re
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -43,6 +41,7 @@ from ..engine.computation import Computation, NoTracer
 from ..engine.registry import Kind
 from ..engine.trace import Trace
 from ..errors import UsageError
+from ..model.memory import paused_garbage_collector
 from ..model.text import shown_text
 from ..standings import Standings
 from .explanations import no_tie, not_tied
@@ -361,21 +360,6 @@ class _Builder:
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
 
 
-@contextmanager
-def without_cycle_collection() -> Iterator[None]:
-    """No cyclic garbage collection while a page's data is made: it makes millions of small
-    lists and strings, none of them in a cycle, and every collection would walk them all
-    again (a tenth of the time at 1,000 players, a quarter at 10,000). Nested uses keep it
-    off until the outermost ends."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _frozen(node: Node) -> object:
     """A node as a key: its lists as tuples."""
     if isinstance(node, list):
@@ -392,7 +376,7 @@ def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
     players = standings.computation.tournament.players
     builder = _Builder(standings, code)
     builder.index = {player.start_number: position for position, player in enumerate(players)}
-    with without_cycle_collection():
+    with paused_garbage_collector():
         columns = [builder.column(position) for position in range(len(standings.columns))]
         values = {
             str(row.player.start_number): [column[place] for column in columns]
@@ -440,4 +424,4 @@ def data_json(data: dict[str, Any]) -> str:
     return base64.b64encode(packed).decode("ascii")
 
 
-__all__ = ["TemplateWords", "data_json", "explanation_data", "tell", "without_cycle_collection"]
+__all__ = ["TemplateWords", "data_json", "explanation_data", "tell"]

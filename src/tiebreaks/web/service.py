@@ -18,8 +18,8 @@ from ..engine.cut_check import check_rounds_left
 from ..engine.names import resolve_name
 from ..errors import InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
-from ..formats.reading import paused_garbage_collector
 from ..model import Tournament
+from ..model.memory import paused_garbage_collector
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
 from .found import shown
 
