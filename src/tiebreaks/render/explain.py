@@ -21,7 +21,7 @@ from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
-from .explanations.words import Phrases, total_words
+from .explanations.words import Phrases, explanation_total
 from .i18n import reason_text, translator
 from .json import to_data
 from .values import show
@@ -69,9 +69,7 @@ def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     for line in explanation.lines:
         lines.append("  " + _line_text(line, width, text))
     if explanation.is_sum and explanation.lines:
-        kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
-        cut = sum(1 for line in explanation.lines if not line.kept)
-        total = total_words(translator(text.lang), kept, cut)
+        total = explanation_total(explanation, translator(text.lang))
         lines.append(f"  {text.amount(explanation.total):>{width}}  {total}")
     lines.extend(f"  {step}" for step in explanation.steps)
     return lines

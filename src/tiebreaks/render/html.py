@@ -44,7 +44,7 @@ from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .explanations import worded
 from .explanations.lines import Explanation
-from .explanations.words import total_words
+from .explanations.words import explanation_total
 from .html_data import data_json, explanation_data
 from .i18n import (
     N_,
@@ -413,10 +413,8 @@ def _explanation_view(
     total: str | None = None
     total_text = ""
     if explanation.is_sum and explanation.lines:
-        kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
-        cut = sum(1 for line in explanation.lines if not line.kept)
         total = format_value(explanation.total, lang)
-        total_text = total_words(translator(lang), kept, cut)
+        total_text = explanation_total(explanation, translator(lang))
     return ExplanationView(
         anchor=anchor,
         label=explanation.tiebreak,

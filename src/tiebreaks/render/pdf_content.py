@@ -22,7 +22,7 @@ from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .explanations import worded
 from .explanations.lines import Explanation
-from .explanations.words import total_words
+from .explanations.words import explanation_total
 from .html import crosstable
 from .i18n import (
     check_language,
@@ -315,9 +315,7 @@ def _line_texts(
             text += " [" + gettext("cut: %(reason)s") % {"reason": line.cut_reason} + "]"
         texts.append((format_value(line.amount, lang), text))
     if explained.is_sum and explained.lines:
-        kept = sum(1 for line in explained.lines if line.kept and line.amount is not None)
-        cut = sum(1 for line in explained.lines if not line.kept)
-        total = total_words(translator(lang), kept, cut)
+        total = explanation_total(explained, translator(lang))
         texts.append(("= " + format_value(explained.total, lang), total))
     texts.extend(("", step) for step in explained.steps)
     return texts

@@ -10,7 +10,7 @@ from fractions import Fraction
 from ..errors import UsageError
 from ..render.explanations import difference_text, worded
 from ..render.explanations.lines import Explanation
-from ..render.explanations.words import total_words
+from ..render.explanations.words import explanation_total
 from ..render.i18n import format_value, tiebreak_name
 from ..services.explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..standings import Row, Standings
@@ -117,10 +117,8 @@ def _view(
     )
     total = total_text = ""
     if explanation.is_sum and explanation.lines:
-        kept = sum(1 for line in explanation.lines if line.kept and line.amount is not None)
-        cut = sum(1 for line in explanation.lines if not line.kept)
         total = format_value(explanation.total, lang)
-        total_text = total_words(web_translator(lang), kept, cut)
+        total_text = explanation_total(explanation, web_translator(lang))
     return ExplanationView(
         label,
         name,

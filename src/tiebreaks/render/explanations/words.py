@@ -16,6 +16,7 @@ from ...engine.numbers import to_decimal_text
 from ...engine.trace import Reason, Trace
 from ...model import Colour
 from ..i18n import check_language, format_value, localise_number, translator
+from .lines import Explanation
 
 
 class Phrases:
@@ -163,3 +164,11 @@ def total_words(translations: gettext.NullTranslations, kept: int, cut: int) -> 
     else:
         message = translations.ngettext("total of %(count)s line", "total of %(count)s lines", kept)
     return message % {"count": kept}
+
+
+def explanation_total(explanation: Explanation, translations: gettext.NullTranslations) -> str:
+    """:func:`total_words` of a sum's explanation: its lines kept with an amount, and whether
+    a modifier cut any (the words of every output's total line)."""
+    lines = explanation.lines
+    kept = sum(1 for line in lines if line.kept and line.amount is not None)
+    return total_words(translations, kept, sum(1 for line in lines if not line.kept))
