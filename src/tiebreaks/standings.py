@@ -8,7 +8,7 @@ the last criterion share the rank (1, 2, 2, 4) unless a drawing of lots is asked
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import repeat
@@ -16,6 +16,13 @@ from operator import attrgetter
 
 import numpy as np
 
+from .engine.arbiter import (
+    Exclusion,
+    ManualValue,
+    check_order,
+    exclusions,
+    manual_values,
+)
 from .engine.catalogue import definition, resolve
 from .engine.computation import Computation, NoTracer
 from .engine.context import Context, build_context
@@ -57,12 +64,19 @@ class Row:
     player: Player
     values: dict[str, Fraction | None]
     drawn_by_lot: bool = False
+    #: True when the arbiter's order of the ties left gave this rank (``manual_order``)
+    ordered_by_arbiter: bool = False
+    #: "" for a ranked participant; "withdrawn" or "expelled" for one left out of the
+    #: ranking (rank 0, in :attr:`Standings.not_ranked`)
+    status: str = ""
 
     def __repr__(self) -> str:
         """``Row(1, #2 'Bruno', PTS=4, BH/C1=12, SB=9.5)``: the place, the participant and
         the exact values (``None`` undefined), without the player's whole record."""
         values = ", ".join(f"{label}={shown_value(value)}" for label, value in self.values.items())
         lot = ", drawn by lot" if self.drawn_by_lot else ""
+        lot += ", ordered by the arbiter" if self.ordered_by_arbiter else ""
+        lot += f", {self.status}" if self.status else ""
         who = f"#{self.player.start_number} {self.player.name!r}"
         return f"Row({self.rank}, {who}{', ' if values else ''}{values}{lot})"
 
@@ -100,6 +114,16 @@ class Standings:
     #: what the values were computed from, read-only (the engine's; None for standings not
     #: computed here): :meth:`trace` asks it for the trace of a value
     _computation: Computation | None = field(default=None, compare=False, repr=False)
+    #: the participants left out of the ranking (withdrawn or expelled; rank 0), in the
+    #: order of their values; their games count for their opponents as before
+    not_ranked: tuple[Row, ...] = ()
+    #: why each of them is left out, by start number
+    excluded: dict[int, Exclusion] = field(default_factory=dict)
+    #: the values the arbiter gave for MAN, by start number, with where they were read
+    manual_values: dict[int, ManualValue] = field(default_factory=dict)
+    #: the arbiter's order of the participants still tied after the whole list (start
+    #: numbers; empty: none given)
+    manual_order: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         """A few lines: the event, the regime, the list and the first rows (the whole
@@ -115,8 +139,9 @@ class Standings:
         )
 
     def row(self, start_number: int) -> Row:
-        """The row of the participant with this start number (KeyError if there is none)."""
-        for row in self.rows:
+        """The row of the participant with this start number, ranked or not (KeyError if
+        there is none)."""
+        for row in (*self.rows, *self.not_ranked):
             if row.player.start_number == start_number:
                 return row
         raise KeyError(start_number)
@@ -409,6 +434,14 @@ class Options:
     lots: bool | int = False
     #: the second method of Art. 10 for unrated participants: left out of rating tie-breaks
     unrated_excluded: bool = False
+    #: participants left out of the ranking: start numbers (withdrawn), or start number ->
+    #: "withdrawn" / "expelled"; ``exclude_withdrawn``: also those the file shows withdrawn
+    excluded: Mapping[int, str] | Sequence[int] | None = None
+    exclude_withdrawn: bool = False
+    #: the MAN values the arbiter gave, by start number
+    manual_values: Mapping[int, Fraction | int | ManualValue] | None = None
+    #: the arbiter's order of participants still tied after the whole list (start numbers)
+    manual_order: Sequence[int] = ()
 
 
 def compute_standings(
@@ -423,6 +456,10 @@ def compute_standings(
     primary: str | None = None,
     lots: bool | int = False,
     unrated_excluded: bool = False,
+    excluded: Mapping[int, str] | Sequence[int] | None = None,
+    exclude_withdrawn: bool = False,
+    manual_values: Mapping[int, Fraction | int | ManualValue] | None = None,
+    manual_order: Sequence[int] = (),
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -437,6 +474,13 @@ def compute_standings(
     ``unrated_rating`` gives unrated participants a rating in the rating tie-breaks (Art. 10);
     ``unrated_excluded`` is the other method: games against them are left out.
     ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
+    ``excluded`` leaves participants out of the ranking (start numbers, withdrawn; or start
+    number -> "withdrawn" / "expelled"), ``exclude_withdrawn`` also those the file shows
+    withdrawn (absent from some round to the last): they are listed apart
+    (:attr:`Standings.not_ranked`) and their games count for their opponents as before, so
+    no value changes. ``manual_values`` are the values of the MAN tie-break (start number ->
+    value: a play-off, a decision); ``manual_order`` orders participants still tied after
+    the whole list (start numbers; each tied group named whole), before any lots.
     """
     options = Options(
         after_round,
@@ -446,6 +490,10 @@ def compute_standings(
         primary,
         lots,
         unrated_excluded,
+        excluded,
+        exclude_withdrawn,
+        manual_values,
+        tuple(manual_order),
     )
     return _compute_standings(tournament, tiebreaks, rules, options)
 
@@ -488,10 +536,14 @@ def rank_context(
     if options.unrated_rating is not None:
         context.unrated_rating = options.unrated_rating
     context.unrated_excluded = options.unrated_excluded
+    order = _arbiter_decisions(context, options)
     plan = _plan(context, tiebreaks, options.unrated_rating, options.unrated_excluded)
+    _check_manual_listed(context, plan)
     ranking = _rank(context, plan.specs)
+    ordered = _apply_order(ranking.groups, context, order)
     seed = lots_seed_of(options, context.tournament, context.rounds)
-    rows, value_columns = _rows(context, ranking.groups, ranking.values, seed)
+    rows, value_columns = _rows(context, ranking.groups, ranking.values, seed, ordered)
+    rows, not_ranked = _set_apart(rows, value_columns, context.excluded)
     return Standings(
         tournament=context.tournament,
         rules=context.rules,
@@ -510,7 +562,96 @@ def rank_context(
         lots_source=_lots_source(options),
         unrated_rating=options.unrated_rating,
         unrated_excluded=options.unrated_excluded,
+        not_ranked=tuple(not_ranked),
+        excluded=dict(context.excluded),
+        manual_values=dict(context.manual),
+        manual_order=tuple(order),
     )
+
+
+def _arbiter_decisions(context: Context, options: Options) -> list[int]:
+    """Give the context the arbiter's decisions (who is left out, the MAN values; every
+    score's view of a team event too) and return the arbiter's order of the ties left."""
+    players = context.tournament.players
+    excluded = exclusions(players, context.rounds, options.excluded, options.exclude_withdrawn)
+    given = manual_values(players, options.manual_values)
+    for view in (context, *context.views.values()):
+        view.excluded, view.manual = excluded, given
+    order = check_order(options.manual_order, players)
+    for number in order:
+        if number in excluded:
+            raise ParameterError(
+                "manual_order", number, f"is {excluded[number].status}: not ranked, not ordered"
+            )
+    return order
+
+
+def _check_manual_listed(context: Context, plan: _Plan) -> None:
+    """Manual values given for a list without MAN would be ignored in silence: refused."""
+    if context.manual and not any(spec.acronym == "MAN" for spec, _ in plan.specs):
+        raise UsageError(
+            "manual values are given but MAN is not in the tie-break list",
+            ParameterHint("tiebreaks", "add MAN where the values decide, with {}"),
+        )
+
+
+def _apply_order(groups: ArrayGroups, context: Context, order: list[int]) -> set[int]:
+    """Order the groups still tied after the whole list as the arbiter's ``order`` (start
+    numbers) says, in place; the participants (indexes) it placed. ParameterError when it
+    names someone not tied after the whole list, or only part of a tied group (a reading:
+    the arbiter decides a tie left, whole; docs/conformance.md)."""
+    if not order:
+        return set()
+    players = context.tournament.players
+    position = {number: place for place, number in enumerate(order)}
+    placed: set[int] = set()
+    for start, group in groups.tied():
+        named = [index for index in group if players[index].start_number in position]
+        if not named:
+            continue
+        missing = [players[index].start_number for index in group if index not in named]
+        if missing:
+            raise ParameterError(
+                "manual_order",
+                missing[0],
+                f"is tied with {players[named[0]].start_number} after the whole list but is"
+                " not in the order: name the whole tied group",
+            )
+        ranked = sorted(group, key=lambda index: position[players[index].start_number])
+        groups.reorder(start, [[index] for index in ranked])
+        placed.update(group)
+    for number in order:
+        if next(i for i, p in enumerate(players) if p.start_number == number) not in placed:
+            raise ParameterError(
+                "manual_order",
+                number,
+                "is not tied with anyone after the whole list: the order decides only the"
+                " ties left",
+            )
+    return placed
+
+
+def _set_apart(
+    rows: list[Row], columns: dict[str, list[Fraction | None]], excluded: dict[int, Exclusion]
+) -> tuple[list[Row], list[Row]]:
+    """The ranked rows and the rows of the participants left out (rank 0, with their
+    status); the left-out rows are last (they were split off first, :func:`_rank`), and
+    ``columns`` keep only the ranked rows' values."""
+    if not excluded:
+        return rows, []
+    kept = len(rows) - len(excluded)
+    for values in columns.values():
+        del values[kept:]
+    apart = [
+        replace(
+            row,
+            rank=0,
+            drawn_by_lot=False,
+            status=excluded[row.player.start_number].status.value,
+        )
+        for row in rows[kept:]
+    ]
+    return rows[:kept], apart
 
 
 def _primary_context(
@@ -601,6 +742,9 @@ class _Ranking:
 def _rank(context: Context, specs: list[tuple[TiebreakSpec, Definition]]) -> _Ranking:
     """Order the field by each tie-break in turn, inside the groups still tied (Art. 4.2)."""
     tied = ArrayGroups.whole_field(context.size)
+    if context.excluded:  # the participants left out form the last group: never ranked
+        numbers = map(_START_NUMBER, context.tournament.players)
+        tied.split([int(number not in context.excluded) for number in numbers], True)
     ranking = _Ranking(tied, {}, {}, {})
     labels = column_labels([spec for spec, _ in specs])
     for (spec, entry), label in zip(specs, labels, strict=True):
@@ -652,6 +796,7 @@ def _rows(
     groups: ArrayGroups,
     values: Values,
     lots_seed: int | None,
+    ordered: set[int] | None = None,
 ) -> tuple[list[Row], dict[str, list[Fraction | None]]]:
     """The rows in rank order and the value columns in that order; the values of each row
     are gathered column by column (one C-level pass per column, then one transposition)."""
@@ -664,7 +809,8 @@ def _rows(
     columns = {name: list(map(values[name].__getitem__, order)) for name in names}
     row_values = zip(*columns.values(), strict=True) if columns else repeat((), len(order))
     value_maps = map(dict, map(zip, repeat(names), row_values))
-    rows = list(map(Row, ranks, map(players.__getitem__, order), value_maps, by_lot))
+    by_arbiter = [index in ordered for index in order] if ordered else repeat(False)
+    rows = list(map(Row, ranks, map(players.__getitem__, order), value_maps, by_lot, by_arbiter))
     return rows, columns
 
 

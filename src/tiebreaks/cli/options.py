@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -21,6 +22,8 @@ from .types import MAX_INPUT_OPTION
 
 #: the reader of ``--ratings``, loaded when the option is given
 RATING_TABLE = "..formats.readers.ratings_csv:read_rating_table"
+#: the reader of ``--manual``, loaded when the option is given
+MANUAL_VALUES = "..formats.readers.manual_csv:read_manual_values"
 
 RULES_HELP = (
     "Rules regime: fide-2026, fide-2024, fide-2009, unadjusted, unplayed-draw or uscf "
@@ -66,6 +69,39 @@ def tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             "--primary",
             type=click.Choice(["MP", "GP"], case_sensitive=False),
             help="Team tournaments: the score that ranks first (default: the file's 192 code).",
+        ),
+        click.option(
+            "--exclude",
+            metavar="N[,N]",
+            help="Leave these start numbers out of the ranking as withdrawn (listed apart;"
+            " their games still count for their opponents).",
+        ),
+        click.option(
+            "--expelled",
+            metavar="N[,N]",
+            help="Leave these start numbers out of the ranking as expelled (listed apart;"
+            " their games still count for their opponents).",
+        ),
+        click.option(
+            "--exclude-withdrawn",
+            is_flag=True,
+            default=None,
+            help="Leave out every participant the file shows withdrawn (absent from some"
+            " round to the last).",
+        ),
+        click.option(
+            "--manual",
+            "manual_file",
+            metavar="FILE.csv",
+            help="Values of the MAN tie-break given by the arbiter: CSV rows of start number"
+            " (or name) and value.",
+        ),
+        click.option(
+            "--order",
+            "manual_order",
+            metavar="N[,N]",
+            help="The arbiter's order of participants still tied after the whole list"
+            " (start numbers, each tied group whole).",
         ),
         click.option(
             "--rating-order",
@@ -143,7 +179,37 @@ def standings_for(
         lots=_lots(options.get("lots")),
         primary=str(options["primary"]) if options.get("primary") else None,
         unrated_excluded=bool(options.get("unrated_excluded")),
+        **arbiter_options(tournament, options),
     )
+
+
+def arbiter_options(tournament: Tournament, options: dict[str, int | str | None]) -> dict[str, Any]:
+    """The arbiter's decisions given as options (``--exclude``, ``--expelled``,
+    ``--exclude-withdrawn``, ``--manual``, ``--order``) as the library's parameters."""
+    excluded = {number: "withdrawn" for number in _numbers("excluded", options.get("exclude"))}
+    for number in _numbers("excluded", options.get("expelled")):
+        excluded[number] = "expelled"
+    manual_file = options.get("manual_file")
+    manual = None
+    if manual_file:
+        reader = load(MANUAL_VALUES, __package__)
+        manual = reader(str(manual_file), tournament, _max_input(options))
+    return {
+        "excluded": excluded or None,
+        "exclude_withdrawn": bool(options.get("exclude_withdrawn")),
+        "manual_values": manual,
+        "manual_order": _numbers("manual_order", options.get("manual_order")),
+    }
+
+
+def _numbers(parameter: str, text: int | str | None) -> list[int]:
+    """Start numbers written as ``12,7,3`` (UsageError for anything else)."""
+    if text is None or text == "":
+        return []
+    items = [item.strip() for item in str(text).split(",")]
+    if not all(item.isascii() and item.isdigit() for item in items):
+        raise ParameterError(parameter, text, "is not a list of start numbers such as 12,7,3")
+    return [int(item) for item in items]
 
 
 #: ``--lots`` without a seed: drawn with the tournament's own seed

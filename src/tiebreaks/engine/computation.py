@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..model import ResultKind, Tournament
 from ..model.rules import Rules
 from ..model.team_matches import TeamTournament
+from .arbiter import Exclusion, ManualValue
 from .context import NO_OPPONENT, Context
 from .spec import TiebreakSpec
 from .trace import Trace, group_tracer_for, tracer_for
@@ -101,6 +102,18 @@ class Computation:
         their score, no round's result."""
         adjustments = self._context.adjustments
         return adjustments[index] if 0 <= index < len(adjustments) else 0
+
+    def manual(self, index: int) -> ManualValue | None:
+        """The MAN value the arbiter gave participant ``index`` and where it was read (None:
+        none given)."""
+        number = self._context.tournament.players[index].start_number
+        return self._context.manual.get(number)
+
+    def exclusion(self, index: int) -> Exclusion | None:
+        """Why participant ``index`` is not ranked (withdrawn or expelled, and the last round
+        they were present); None when they are ranked."""
+        number = self._context.tournament.players[index].start_number
+        return self._context.excluded.get(number)
 
     def for_score(self, score: str) -> Computation:
         """The computation of a team score ``"MP"`` / ``"GP"`` (this one for ``""`` and for

@@ -17,6 +17,7 @@ from typing import TypeVar, overload
 from ..model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 from ..model.rules import FIDE_2026, Rules
 from ..model.team_matches import TeamTournament
+from .arbiter import Exclusion, ManualValue
 from .assignments import adjustment_units, assign_round_points, assignment_unit
 from .memo import Key, Memo
 
@@ -52,6 +53,11 @@ class Context:
     #: True when unrated participants are left out of the rating tie-breaks (the second
     #: method of C.07 (2026) Art. 10; the standings' ``unrated_excluded`` option)
     unrated_excluded: bool = False
+    #: the values the arbiter gave for MAN, by start number (the standings' ``manual_values``)
+    manual: dict[int, ManualValue] = field(default_factory=dict, repr=False)
+    #: the participants left out of the ranking, by start number (the standings' ``excluded``
+    #: and ``exclude_withdrawn``): no value changes, the words of an explanation name them
+    excluded: dict[int, Exclusion] = field(default_factory=dict, repr=False)
     #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
     #: the contexts of both scores, and the team tournament with the board games
     score_type: str = ""

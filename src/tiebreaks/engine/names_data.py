@@ -169,6 +169,13 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
         "en": ("Tournament pairing number", "Pairing number", "Starting number", "Start number"),
         "de": ("Startnummer", "Startrang"),
     },
+    "MAN": {
+        "en": ("Manual value", "Arbiter's value", "Play-off"),
+        "de": ("Manueller Wert", "Schiedsrichterentscheid", "Stichkampf"),
+        "it": ("Valore manuale", "Spareggio giocato"),
+        "fr": ("Valeur manuelle", "Départage joué"),
+        "es": ("Valor manual", "Desempate jugado"),
+    },
     "BH": {
         "en": (
             "Buchholz",

@@ -43,24 +43,32 @@ def standings_csv(standings: Standings) -> str:
     values, ranks, numbers and ratings are numbers we write ourselves. The :mod:`csv` writer
     quotes a cell only when it must (a comma, a quote or a line break); all rows are given to
     it at once, column by column, so a big table is written in C. When a drawing of lots
-    (``--lots``) gave some ranks, a last column ``drawn_by_lot`` says "yes" on their rows."""
+    (``--lots``) gave some ranks, a column ``drawn_by_lot`` says "yes" on their rows; when the
+    arbiter's order (``--order``) gave some, a column ``ordered_by_arbiter`` does. The
+    participants left out of the ranking come last, without a rank, with a column
+    ``not_ranked`` ("withdrawn" or "expelled")."""
     texts = ValueTexts(standings)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    rows = standings.rows
+    rows = (*standings.rows, *standings.not_ranked)
     lots = any(row.drawn_by_lot for row in rows)  # the column only when lots were drawn
+    ordered, apart = bool(standings.manual_order), bool(standings.not_ranked)
     writer.writerow(
         ["rank", "id", "name", "rating", *map(spreadsheet_safe, texts.columns)]
         + (["drawn_by_lot"] if lots else [])
+        + (["ordered_by_arbiter"] if ordered else [])
+        + (["not_ranked"] if apart else [])
     )
     players = [row.player for row in rows]
     columns: list[Sequence[object]] = [
-        [row.rank for row in rows],
+        [row.rank or "" for row in rows],
         [player.start_number for player in players],
         [spreadsheet_safe(shown_name(player.name)) for player in players],
         [player.rating or "" for player in players],
         *texts.column_texts(rows),
         *([["yes" if row.drawn_by_lot else "" for row in rows]] if lots else []),
+        *([["yes" if row.ordered_by_arbiter else "" for row in rows]] if ordered else []),
+        *([[row.status for row in rows]] if apart else []),
     ]
     writer.writerows(zip(*columns, strict=True))
     return buffer.getvalue()

@@ -324,7 +324,9 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
 
 
 def _rank_text(row: Row) -> str:
-    return str(row.rank) + ("*" if row.drawn_by_lot else "")
+    return (
+        str(row.rank) + ("*" if row.drawn_by_lot else "") + ("^" if row.ordered_by_arbiter else "")
+    )
 
 
 def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:

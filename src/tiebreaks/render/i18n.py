@@ -31,6 +31,7 @@ from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
 from ..lazy import load
+from ..model.text import shown_name
 from ..standings import Standings
 from .values import show
 
@@ -232,6 +233,42 @@ def method_lines(standings: Standings, lang: str) -> list[str]:
         )
     elif standings.unrated_excluded:
         lines.append(_("Unrated players in rating tie-breaks: left out (C.07 Art. 10)"))
+    return lines + arbiter_lines(standings, lang)
+
+
+#: the words of each reason a participant is not ranked, with the last round present
+_NOT_RANKED = {
+    "withdrawn": N_("%(participant)s: withdrawn after round %(round)s, not ranked"),
+    "expelled": N_("%(participant)s: expelled after round %(round)s, not ranked"),
+}
+
+
+def arbiter_lines(standings: Standings, lang: str) -> list[str]:
+    """What the arbiter decided besides the file, one line each: where the MAN values come
+    from, the order given to the ties left, and each participant left out of the ranking
+    (their games count for their opponents as before)."""
+    _ = translator(lang).gettext
+    lines = []
+    if standings.manual_values:
+        sources = sorted({value.source for value in standings.manual_values.values()} - {""})
+        lines.append(
+            _("MAN: values given by the arbiter (%(source)s)")
+            % {"source": ", ".join(map(shown_name, sources)) or _("given")}
+        )
+    if standings.manual_order:
+        lines.append(
+            _("^ place decided by the arbiter's order of the ties left: %(order)s")
+            % {"order": ", ".join(map(str, standings.manual_order))}
+        )
+    for row in standings.not_ranked:
+        exclusion = standings.excluded[row.player.start_number]
+        who = f"#{row.player.start_number} {shown_name(row.player.name)}".strip()
+        lines.append(
+            _(_NOT_RANKED[exclusion.status.value])
+            % {"participant": who, "round": exclusion.last_round}
+        )
+    if standings.not_ranked:
+        lines.append(_("Their games count for their opponents' tie-breaks as played."))
     return lines
 
 

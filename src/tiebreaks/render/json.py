@@ -18,7 +18,7 @@ import msgspec
 from msgspec import Meta
 
 from ..engine.numbers import to_json_number
-from ..standings import Standings
+from ..standings import Row, Standings
 from .values import ValueTexts
 
 #: a value in exact decimal notation, written as a JSON number (an integer when whole)
@@ -55,6 +55,17 @@ class StandingsRow(msgspec.Struct, kw_only=True, omit_defaults=True):
             " absent otherwise"
         ),
     ] = False
+    ordered_by_arbiter: Annotated[
+        bool,
+        Meta(
+            description="true when the arbiter's order of the ties left gave this rank;"
+            " absent otherwise"
+        ),
+    ] = False
+    status: Annotated[
+        Literal["withdrawn", "expelled"] | None,
+        Meta(description="in not_ranked: why the participant is left out of the ranking"),
+    ] = None
 
 
 class WarningDetail(msgspec.Struct, kw_only=True):
@@ -94,9 +105,20 @@ class StandingsDocument(msgspec.Struct, kw_only=True, omit_defaults=True):
     tiebreaks: list[str]
     lots: LotsDetail | None = None
     unrated: UnratedDetail | None = None
+    manual_order: Annotated[
+        list[int] | None,
+        Meta(description="the arbiter's order of the ties left (start numbers), when given"),
+    ] = None
     warnings: list[str]
     warning_details: list[WarningDetail]
     standings: list[StandingsRow]
+    not_ranked: Annotated[
+        list[StandingsRow] | None,
+        Meta(
+            description="participants left out of the ranking (withdrawn or expelled; rank 0),"
+            " whose games count for their opponents as before; absent when none"
+        ),
+    ] = None
 
 
 def standings_document(standings: Standings, rows: bool = True) -> StandingsDocument:
@@ -116,22 +138,27 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
         tiebreaks=list(standings.columns),
         lots=_lots(standings),
         unrated=_unrated(standings),
+        manual_order=list(standings.manual_order) or None,
         warnings=[str(warning) for warning in standings.warnings],
         warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
-        standings=[
-            StandingsRow(
-                rank=row.rank,
-                id=row.player.start_number,
-                name=row.player.name,
-                rating=row.player.rating,
-                tiebreaks={
-                    name: to_json_number(value, standings.places.get(name))
-                    for name, value in row.values.items()
-                },
-                drawn_by_lot=row.drawn_by_lot,
-            )
-            for row in (standings.rows if rows else ())
-        ],
+        standings=[_row(standings, row) for row in (standings.rows if rows else ())],
+        not_ranked=[_row(standings, row) for row in standings.not_ranked] or None,
+    )
+
+
+def _row(standings: Standings, row: Row) -> StandingsRow:
+    return StandingsRow(
+        rank=row.rank,
+        id=row.player.start_number,
+        name=row.player.name,
+        rating=row.player.rating,
+        tiebreaks={
+            name: to_json_number(value, standings.places.get(name))
+            for name, value in row.values.items()
+        },
+        drawn_by_lot=row.drawn_by_lot,
+        ordered_by_arbiter=row.ordered_by_arbiter,
+        status="expelled" if row.status == "expelled" else "withdrawn" if row.status else None,
     )
 
 
@@ -172,6 +199,7 @@ def standings_json(standings: Standings) -> str:
     standings of a big open have tens of thousands of rows)."""
     header = to_data(standings_document(standings, rows=False))
     del header["standings"]
+    apart = header.pop("not_ranked", None)
     head = dumps(header).rstrip("}").rstrip()
     texts = ValueTexts(standings, _json_number)
     names = [json.dumps(name, ensure_ascii=False) for name in texts.columns]
@@ -183,13 +211,15 @@ def standings_json(standings: Standings) -> str:
         rating = json.dumps(row.player.rating)
         player_name = json.dumps(row.player.name, ensure_ascii=False)
         lot = ', "drawn_by_lot": true' if row.drawn_by_lot else ""
+        lot += ', "ordered_by_arbiter": true' if row.ordered_by_arbiter else ""
         lines.append(
             f'{{"rank": {row.rank}, "id": {row.player.start_number}, "name": {player_name}, '
             f'"rating": {rating}, "tiebreaks": {{{values}}}{lot}}}'
         )
     body = ",\n    ".join(lines)
     standings_text = f"[\n    {body}\n  ]" if lines else "[]"
-    return f'{head},\n  "standings": {standings_text}\n}}\n'
+    tail = "" if apart is None else f',\n  "not_ranked": {dumps(apart, None)}'
+    return f'{head},\n  "standings": {standings_text}{tail}\n}}\n'
 
 
 def dumps(data: Any, indent: int | None = 2) -> str:

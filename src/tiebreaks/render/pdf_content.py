@@ -25,6 +25,7 @@ from .explanations.lines import Explanation
 from .explanations.words import explanation_total
 from .html import crosstable
 from .i18n import (
+    arbiter_lines,
     check_language,
     column_abbreviation,
     format_date,
@@ -107,6 +108,7 @@ def pdf_content(standings: Standings, lang: str, *, explanations: bool = False) 
             _("Start date: %(date)s") % {"date": format_date(tournament.start_date, code)}
         )
     header_lines += [rules_line(standings, code), tiebreaks_line(standings, code)]
+    header_lines += arbiter_lines(standings, code)  # MAN values, order, not ranked
     groups = score_groups(standings)
     return PdfContent(
         lang=code,
@@ -126,7 +128,9 @@ def pdf_content(standings: Standings, lang: str, *, explanations: bool = False) 
 
 
 def _rank_text(row: Row) -> str:
-    return str(row.rank) + ("*" if row.drawn_by_lot else "")
+    return (
+        str(row.rank) + ("*" if row.drawn_by_lot else "") + ("^" if row.ordered_by_arbiter else "")
+    )
 
 
 def score_label(standings: Standings) -> str | None:

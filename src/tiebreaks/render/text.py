@@ -40,12 +40,13 @@ def standings_text(standings: Standings, lang: str = "en") -> str:
         *rating,
         *(column_abbreviation(label, code) for label in texts.columns),
     ]
-    rows = standings.rows
+    rows = (*standings.rows, *standings.not_ranked)  # the ones not ranked last, apart
     players = list(map(_PLAYER, rows))
-    ranks = list(map(str, map(_RANK, rows)))
-    if any(map(_DRAWN_BY_LOT, rows)):
+    ranks = [str(row.rank) if not row.status else "-" for row in rows]
+    if any(map(_DRAWN_BY_LOT, rows)) or standings.manual_order:
         ranks = [
-            rank + ("*" if row.drawn_by_lot else "") for rank, row in zip(ranks, rows, strict=True)
+            rank + ("*" if row.drawn_by_lot else "") + ("^" if row.ordered_by_arbiter else "")
+            for rank, row in zip(ranks, rows, strict=True)
         ]
     columns = [
         ranks,
@@ -59,6 +60,9 @@ def standings_text(standings: Standings, lang: str = "en") -> str:
         for position, (title, cells) in enumerate(zip(header, columns, strict=True))
     ]
     body = list(map(str.rstrip, map("  ".join, zip(*aligned, strict=True))))
+    if standings.not_ranked:  # after the ranked rows and the two header lines
+        title = translator(code).gettext("Not ranked (withdrawn or expelled):")
+        body.insert(len(standings.rows) + 2, f"\n{title}")
     return "\n".join([*_title(standings, code), "", *body]) + "\n"
 
 

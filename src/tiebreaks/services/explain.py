@@ -149,6 +149,8 @@ def explain_participant(
     """Every value (or those of ``labels``) of ``row`` explained, with the neighbours."""
     wanted = labels or standings.columns
     explanations = tuple(explain_value(standings, row, label) for label in wanted)
+    if row.status:  # left out of the ranking: no place, no neighbours
+        return Placing(row, len(standings.rows), explanations, None, None)
     position = standings.rows.index(row)
     above = _neighbour(standings, row, standings.rows[position - 1]) if position > 0 else None
     below = (

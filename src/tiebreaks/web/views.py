@@ -345,6 +345,7 @@ def table(standings: Standings, lang: str, page: Paging | None = None) -> Table:
             for label, place in zip(standings.columns, places, strict=True)
         )
         rank = str(row.rank) + ("*" if row.drawn_by_lot else "")
+        rank += "^" if row.ordered_by_arbiter else ""
         rating = "" if team else str(player.rating or "")
         rows.append(
             RowView(

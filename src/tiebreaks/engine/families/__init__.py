@@ -22,6 +22,7 @@ FAMILIES: dict[str, dict[str, tuple[str, ...]]] = {
         "TPN": (),
     },
     ".koya": {"KS": ()},
+    ".manual": {"MAN": ("MANUAL",)},
     ".progressive": {"PS": ("PROGRESSIVE",)},
     ".ratings": dict.fromkeys(("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"), ()),
     ".sonneborn_berger": {"SB": ("NEUSTADTL",)},

@@ -22,6 +22,7 @@ from . import (  # noqa: F401  (each module registers its sentences)
     adjusted_score,
     game_counts,
     groups,
+    manual,
     national,
     opponents,
     ratings,
@@ -80,7 +81,37 @@ def no_tie(trace: Trace, words: Words) -> str:
 
 def _line(entry: Entry, text: str, words: Words) -> Line:
     reason = "" if entry.reason is None else words.cut(entry.reason)
-    return Line(text, entry.amount, entry.round, entry.kept, reason)
+    return Line(_excluded_note(entry, text, words), entry.amount, entry.round, entry.kept, reason)
+
+
+#: an opponent left out of the ranking: their games count as before (the words of a line)
+_EXCLUDED = {
+    "withdrawn": N_(
+        "%(text)s (%(opponent)s withdrawn after round %(round)s, not ranked: the score"
+        " counts as for any opponent)"
+    ),
+    "expelled": N_(
+        "%(text)s (%(opponent)s expelled after round %(round)s, not ranked: the score"
+        " counts as for any opponent)"
+    ),
+}
+
+
+def _excluded_note(entry: Entry, text: str, words: Words) -> str:
+    """The line's words, naming an opponent left out of the ranking (withdrawn or
+    expelled): the value does not change, the reader is told why that opponent is not in
+    the table."""
+    if entry.opponent is None:
+        return text
+    exclusion = words.computation.exclusion(entry.opponent)
+    if exclusion is None:
+        return text
+    return words._(
+        _EXCLUDED[exclusion.status.value],
+        text=text,
+        opponent=words.who(entry.opponent),
+        round=exclusion.last_round,
+    )
 
 
 def _missing_cuts(trace: Trace, words: Words) -> tuple[str, ...]:
