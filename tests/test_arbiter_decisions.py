@@ -30,6 +30,7 @@ from tiebreaks import compute_standings
 from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError, UsageError
 from tiebreaks.formats.readers.manual_csv import parse_manual_values
+from tiebreaks.formats.detect import read_data
 from tiebreaks.formats.writing import write_data
 from tiebreaks.model import ResultKind, Tournament
 from tiebreaks.render.explanations import worded
@@ -257,3 +258,15 @@ def test_cli_options(tmp_path: Path) -> None:
     located = runner.invoke(main, ["standings", str(trf), "-t", "PTS,MAN", "--manual", str(manual)])
     assert located.exit_code == 1
     assert "man.csv:2:2" in located.output
+
+
+def test_a_trf_written_back_gives_the_excluded_no_rank() -> None:
+    """Round trip: the TRF keeps the others' closed-up ranks and leaves the rank field of a
+    participant not ranked empty; the exclusion itself is an option of the run, no format
+    holds it (docs/conformance.md)."""
+    tournament = example()
+    standings = compute_standings(tournament, "PTS,BH,SB", excluded={6: "expelled"})
+    text = str(write_data(tournament, standings, "trf"))
+    read = read_data(text.encode(), "back.trf")
+    ranks = {player.start_number: player.stated_rank for player in read.players}
+    assert ranks == {1: 1, 2: 2, 4: 3, 3: 4, 5: 5, 6: None}

@@ -437,3 +437,23 @@ def test_lots_and_unrated_players_from_the_page(client: TestClient) -> None:
     left_out = upload(client, example_bytes(name), name, unrated_excluded="1").text
     assert "Unrated players in rating tie-breaks" in left_out
     assert 'name="unrated_excluded" value="1" checked' in left_out
+
+
+def test_the_arbiters_decisions_from_the_page(client: TestClient) -> None:
+    """"More options" takes the arbiter's decisions: participants left out (said among the
+    facts, the others' ranks close up), MAN values typed as lines, the order of the ties left;
+    a bad line of values is shown as an error that names it."""
+    name = "held-round-robin-6.trf"
+    data = example_bytes(name)
+    page = html.unescape(upload(client, data, name, tb="PTS", listed="1", expelled="2").text)
+    assert "<dt>#2 Bruno</dt><dd>expelled after round 5, not ranked</dd>" in page
+    assert 'name="expelled" inputmode="numeric" value="2"' in page
+    # Alyx, Bruno and Charline share place 1 on points (3.5 each): the arbiter orders them
+    ordered = upload(client, data, name, tb="PTS", listed="1", order="3,1,2").text
+    assert "place decided by the arbiter's order of the ties left</dt><dd>3, 1, 2" in html.unescape(
+        ordered
+    )
+    part = upload(client, data, name, tb="PTS", listed="1", order="3,1").text
+    assert "is tied with" in html.unescape(part)
+    manual = upload(client, data, name, tb="PTS,MAN", listed="1", manual="2;1\n3;x").text
+    assert "manual values:2:2" in html.unescape(manual)

@@ -19,7 +19,7 @@ from .api_jobs import file_outcome
 from .compare_view import CompareView, compare_view
 from .i18n import web_translator
 from .messages import EXPECTED
-from .page_state import PageRequest, apply_edit, number_or_none
+from .page_state import PageRequest, apply_edit, arbiter_settings, number_or_none
 from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (
@@ -122,6 +122,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             allow_discouraged=True,
             unrated_excluded=request.unrated_excluded,
             lots=request.lots,
+            **arbiter_settings(tournament, request),
         )
         standings = compute(tournament, settings)
     except TiebreaksError as error:
@@ -202,6 +203,11 @@ class ResultsView:
     unrated_rating: str
     unrated_excluded: bool
     lots: bool
+    excluded: str
+    expelled: str
+    exclude_withdrawn: bool
+    manual: str
+    order: str
     override: bool
     can_override: bool
     blocked: bool
@@ -249,6 +255,11 @@ def results_view(
         unrated_rating=request.unrated_rating,
         unrated_excluded=request.unrated_excluded,
         lots=request.lots,
+        excluded=request.excluded,
+        expelled=request.expelled,
+        exclude_withdrawn=request.exclude_withdrawn,
+        manual=request.manual,
+        order=request.order,
         override=request.override,
         can_override=any(problem.overridable for problem in ranked.problems),
         blocked=ranked.blocked,

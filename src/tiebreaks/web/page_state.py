@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.names import resolve_list
-from ..errors import UsageError
+from ..errors import ParameterError, UsageError
+from ..formats.readers.manual_csv import parse_manual_values
 from ..model import Tournament
 from ..model.rules import rules_by_name
 from .found import RawNumber, shown
@@ -20,6 +22,32 @@ from .service import FieldError, Upload, file_list, is_team, recommended_list, w
 
 #: a whole number as typed (a sign, digits)
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def arbiter_settings(tournament: Tournament, request: PageRequest) -> dict[str, Any]:
+    """The arbiter's decisions typed on the page as the standings' parameters (UsageError or
+    InputError, shown on the page, for what cannot be read)."""
+    excluded = dict.fromkeys(_start_numbers("excluded", request.excluded), "withdrawn")
+    excluded.update(dict.fromkeys(_start_numbers("excluded", request.expelled), "expelled"))
+    manual = (
+        parse_manual_values(request.manual, tournament, "manual values")
+        if request.manual.strip()
+        else None
+    )
+    return {
+        "excluded": excluded or None,
+        "exclude_withdrawn": request.exclude_withdrawn,
+        "manual_values": manual,
+        "manual_order": tuple(_start_numbers("manual_order", request.order)),
+    }
+
+
+def _start_numbers(parameter: str, text: str) -> list[int]:
+    """Start numbers typed as ``12, 7 3`` (commas or spaces)."""
+    items = text.replace(",", " ").split()
+    if not all(item.isascii() and item.isdigit() and len(item) < 10 for item in items):
+        raise ParameterError(parameter, text, "is not a list of start numbers such as 12,7,3")
+    return [int(item) for item in items]
 
 
 @dataclass(frozen=True)
@@ -37,6 +65,13 @@ class PageRequest:
     unrated_rating: str = ""
     unrated_excluded: bool = False
     lots: bool = False
+    #: the arbiter's decisions, as typed: start numbers left out (withdrawn, expelled), the
+    #: file's withdrawals left out, MAN values (lines of participant;value), the order of ties
+    excluded: str = ""
+    expelled: str = ""
+    exclude_withdrawn: bool = False
+    manual: str = ""
+    order: str = ""
     override: bool = False
     explain: str = ""
     why: str = ""

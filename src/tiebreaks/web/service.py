@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.arbiter import ManualValue
 from ..engine.catalogue import resolve
 from ..engine.cut_check import check_rounds_left
 from ..engine.names import resolve_name
@@ -63,6 +64,11 @@ class Settings:
     allow_discouraged: bool = False
     unrated_excluded: bool = False
     lots: bool | int = False
+    #: the arbiter's decisions (see :func:`tiebreaks.compute_standings`)
+    excluded: dict[int, str] | None = None
+    exclude_withdrawn: bool = False
+    manual_values: dict[int, ManualValue] | None = None
+    manual_order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,6 +213,10 @@ def compute(tournament: Tournament, settings: Settings) -> Standings:
         primary=settings.primary or None,
         unrated_excluded=settings.unrated_excluded,
         lots=settings.lots,
+        excluded=settings.excluded,
+        exclude_withdrawn=settings.exclude_withdrawn,
+        manual_values=settings.manual_values,
+        manual_order=settings.manual_order,
     )
     blocked = discouraged(standings, canonical)
     if blocked and not settings.allow_discouraged:

@@ -198,8 +198,11 @@ def standings_descriptors(standings: Standings) -> tuple[str, ...]:
     return tuple(descriptors)
 
 
-def published_points_and_ranks(standings: Standings) -> dict[int, tuple[Fraction | None, int]]:
-    """Start number -> (points, rank) of individual standings (empty for team standings)."""
+def published_points_and_ranks(
+    standings: Standings,
+) -> dict[int, tuple[Fraction | None, int | None]]:
+    """Start number -> (points, rank) of individual standings (empty for team standings); a
+    participant left out of the ranking (withdrawn, expelled) has no rank (None)."""
     if standings.is_team:
         return {}
     label = next(
@@ -211,8 +214,8 @@ def published_points_and_ranks(standings: Standings) -> dict[int, tuple[Fraction
         None,
     )
     return {
-        row.player.start_number: (None if label is None else row.values[label], row.rank)
-        for row in standings.rows
+        row.player.start_number: (None if label is None else row.values[label], row.rank or None)
+        for row in (*standings.rows, *standings.not_ranked)
     }
 
 
@@ -221,7 +224,7 @@ class _Published:
 
     def __init__(self) -> None:
         self.points: dict[int, Fraction | None] = {}
-        self.ranks: dict[int, int] = {}
+        self.ranks: dict[int, int | None] = {}
         self.team_ranks: dict[int, int] = {}
         self.team_values: dict[int, dict[str, Fraction | None]] = {}
         self.lists: tuple[tuple[str, ...], tuple[str, ...]] | None = None
