@@ -147,6 +147,8 @@ def test_manual_values_rank_the_ties(manual: dict[int, Fraction | int], ranked: 
 def test_manual_values_without_man_in_the_list_are_refused() -> None:
     with pytest.raises(UsageError, match="MAN is not in the tie-break list"):
         compute_standings(example(), "PTS,BH", manual_values={2: 1})
+    (warning,) = compute_standings(example(), "PTS,MAN").warnings
+    assert warning.code == "standings.manual-values-missing"
 
 
 def test_the_arbiters_order_decides_only_the_ties_left() -> None:

@@ -295,6 +295,9 @@ WARNING_CODES: dict[str, str] = {
     "standings.rounds-without-results": (
         "no result for anyone after some round; the standings are those after it"
     ),
+    "standings.manual-values-missing": (
+        "MAN is in the tie-break list but no manual value is given; it separates nobody"
+    ),
     "write.name-shortened": "a name was cut to fit the output format",
     "write.names-now-equal": "two names differ no more once cut to fit the output format",
 }

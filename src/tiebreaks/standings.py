@@ -587,11 +587,22 @@ def _arbiter_decisions(context: Context, options: Options) -> list[int]:
 
 
 def _check_manual_listed(context: Context, plan: _Plan) -> None:
-    """Manual values given for a list without MAN would be ignored in silence: refused."""
-    if context.manual and not any(spec.acronym == "MAN" for spec, _ in plan.specs):
+    """Manual values given for a list without MAN would be ignored in silence: refused. MAN
+    listed without values separates nobody: said in a warning."""
+    listed = any(spec.acronym == "MAN" for spec, _ in plan.specs)
+    if context.manual and not listed:
         raise UsageError(
             "manual values are given but MAN is not in the tie-break list",
             ParameterHint("tiebreaks", "add MAN where the values decide, with {}"),
+        )
+    if listed and not context.manual:
+        plan.warnings.append(
+            Diagnostic(
+                "MAN is in the list but no manual value is given: it separates nobody",
+                hint=ParameterHint("manual_values", "give the arbiter's values with {}"),
+                code="standings.manual-values-missing",
+                subject="MAN",
+            )
         )
 
 

@@ -440,7 +440,7 @@ def test_lots_and_unrated_players_from_the_page(client: TestClient) -> None:
 
 
 def test_the_arbiters_decisions_from_the_page(client: TestClient) -> None:
-    """"More options" takes the arbiter's decisions: participants left out (said among the
+    """ "More options" takes the arbiter's decisions: participants left out (said among the
     facts, the others' ranks close up), MAN values typed as lines, the order of the ties left;
     a bad line of values is shown as an error that names it."""
     name = "held-round-robin-6.trf"

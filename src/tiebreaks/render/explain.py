@@ -21,7 +21,7 @@ from ..services.explain import Neighbour, Placing, Why
 from ..standings import Row, Standings
 from .explanations import difference_text, worded
 from .explanations.lines import Explanation, Line
-from .explanations.words import Phrases, explanation_total
+from .explanations.words import N_, Phrases, explanation_total
 from .i18n import reason_text, translator
 from .json import to_data
 from .values import show
@@ -83,6 +83,13 @@ def _line_text(line: Line, width: int, text: Phrases) -> str:
     return shown
 
 
+#: a participant left out of the ranking, instead of a place
+_STATUS = {
+    "withdrawn": N_("%(who)s: withdrawn, not ranked (the games count for the opponents)"),
+    "expelled": N_("%(who)s: expelled, not ranked (the games count for the opponents)"),
+}
+
+
 def placing_text(standings: Standings, placing: Placing, lang: str = "en") -> str:
     """A participant's place, neighbours and every value explained, in ``lang``."""
     text = Phrases(lang)
@@ -94,6 +101,8 @@ def placing_text(standings: Standings, placing: Placing, lang: str = "en") -> st
         rank=row.rank,
         count=placing.field_size,
     )
+    if row.status:  # left out of the ranking: no place
+        place = text._(_STATUS[row.status], who=_who(row))
     head = [
         place + (f", {first} {text.value(row.values[first])}" if first else ""),
         text._(
