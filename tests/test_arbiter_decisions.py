@@ -29,8 +29,8 @@ from tests.builders import Builder
 from tiebreaks import compute_standings
 from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError, UsageError
-from tiebreaks.formats.readers.manual_csv import parse_manual_values
 from tiebreaks.formats.detect import read_data
+from tiebreaks.formats.readers.manual_csv import parse_manual_values
 from tiebreaks.formats.writing import write_data
 from tiebreaks.model import ResultKind, Tournament
 from tiebreaks.render.explanations import worded
