@@ -272,3 +272,24 @@ def test_a_trf_written_back_gives_the_excluded_no_rank() -> None:
     read = read_data(text.encode(), "back.trf")
     ranks = {player.start_number: player.stated_rank for player in read.players}
     assert ranks == {1: 1, 2: 2, 4: 3, 3: 4, 5: 5, 6: None}
+
+
+def test_the_order_from_a_file(tmp_path: Path) -> None:
+    trf = tmp_path / "event.trf"
+    trf.write_text(str(write_data(example(), compute_standings(example()), "trf")))
+    order = tmp_path / "order.txt"
+    order.write_text("4\n2, 3\n")
+    ran = CliRunner().invoke(main, ["standings", str(trf), "-t", "PTS", "--order", str(order)])
+    assert ran.exit_code == 0, ran.output
+    assert [line.split()[:2] for line in ran.output.splitlines()[-6:]] == [
+        ["1", "1"],
+        ["2", "6"],
+        ["3^", "4"],
+        ["4^", "2"],
+        ["5^", "3"],
+        ["6", "5"],
+    ]
+    order.write_text("4\n2 x3\n")
+    bad = CliRunner().invoke(main, ["standings", str(trf), "-t", "PTS", "--order", str(order)])
+    assert bad.exit_code == 1
+    assert "order.txt:2:3: found 'x3', expected a start number" in bad.output

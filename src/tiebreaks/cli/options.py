@@ -4,6 +4,7 @@ rating order and ``--strict``), computing the standings and writing the output."
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -101,7 +102,7 @@ def tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             "manual_order",
             metavar="N[,N]",
             help="The arbiter's order of participants still tied after the whole list"
-            " (start numbers, each tied group whole).",
+            " (start numbers, or a file of them; each tied group whole).",
         ),
         click.option(
             "--rating-order",
@@ -198,8 +199,18 @@ def arbiter_options(tournament: Tournament, options: dict[str, int | str | None]
         "excluded": excluded or None,
         "exclude_withdrawn": bool(options.get("exclude_withdrawn")),
         "manual_values": manual,
-        "manual_order": _numbers("manual_order", options.get("manual_order")),
+        "manual_order": _order(options.get("manual_order"), _max_input(options)),
     }
+
+
+def _order(text: int | str | None, limit: int) -> list[int]:
+    """``--order 12,7,3``, or ``--order FILE`` (start numbers, best first)."""
+    if isinstance(text, str) and text and not text.replace(",", "").strip().isdigit():
+        if Path(text).is_file():
+            reader = load("..formats.readers.manual_csv:read_order", __package__)
+            order: list[int] = reader(text, limit)
+            return order
+    return _numbers("manual_order", text)
 
 
 def _numbers(parameter: str, text: int | str | None) -> list[int]:

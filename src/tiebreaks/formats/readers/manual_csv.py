@@ -76,6 +76,24 @@ def parse_manual_values(
     return values
 
 
+def read_order(path: str | Path, max_bytes: int = MAX_INPUT_BYTES) -> list[int]:
+    """The arbiter's order of the ties left from a file: start numbers separated by commas,
+    spaces or line breaks, best first; InputError (file, line, column) for anything else."""
+    source = str(path)
+    text = decode_trf_bytes(read_input(path, max_bytes=max_bytes), source)
+    order = []
+    for line, content in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        for found in re.finditer(r"[^,;\s]+", content):
+            if not _START_NUMBER.fullmatch(found.group()):
+                raise InputError(
+                    Location(source, line, found.start() + 1), found.group(), "a start number"
+                )
+            order.append(int(found.group()))
+    if not order:
+        raise InputError(Location(source, 1, 1), text[:40], "start numbers, best first")
+    return order
+
+
 def _participant(
     text: str, numbers: set[int], names: dict[str, list[int]], location: Location
 ) -> int:
