@@ -4,8 +4,8 @@ rating order and ``--strict``), computing the standings and writing the output."
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -205,11 +205,11 @@ def arbiter_options(tournament: Tournament, options: dict[str, int | str | None]
 
 def _order(text: int | str | None, limit: int) -> list[int]:
     """``--order 12,7,3``, or ``--order FILE`` (start numbers, best first)."""
-    if isinstance(text, str) and text and not text.replace(",", "").strip().isdigit():
-        if Path(text).is_file():
-            reader = load("..formats.readers.manual_csv:read_order", __package__)
-            order: list[int] = reader(text, limit)
-            return order
+    numbers = isinstance(text, str) and text.replace(",", "").strip().isdigit()
+    if isinstance(text, str) and text and not numbers and Path(text).is_file():
+        reader = load("..formats.readers.manual_csv:read_order", __package__)
+        order: list[int] = reader(text, limit)
+        return order
     return _numbers("manual_order", text)
 
 
