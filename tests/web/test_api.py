@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -454,3 +455,38 @@ def test_lots_and_the_unrated_method_reach_the_api(client: TestClient) -> None:
     refused = client.post("/api/standings", json=both)
     assert refused.status_code == 422
     assert "choose one method for unrated players" in refused.text
+
+
+def test_the_arbiters_decisions_reach_the_api(client: TestClient) -> None:
+    """``withdrawn``, ``expelled``, ``manual_values`` and ``manual_order`` are options of the
+    API; its document lists the participants not ranked apart and marks the arbiter's order,
+    as the library's does. Alyx, Bruno and Charline share 3.5 points."""
+    name = "held-round-robin-6.trf"
+    tournament = read_data(example_bytes(name), name)
+    request = {
+        "tournament": inline(name),
+        "tiebreaks": "PTS,MAN",
+        "expelled": [6],
+        "manual_values": {"1": "1/2", "2": "1/2", "3": "0"},
+        "manual_order": [2, 1],
+    }
+    answer = client.post("/api/standings", json=request)
+    assert answer.status_code == 200, answer.text
+    expected = compute_standings(
+        tournament,
+        "PTS,MAN",
+        excluded={6: "expelled"},
+        manual_values={1: Fraction(1, 2), 2: Fraction(1, 2), 3: 0},
+        manual_order=[2, 1],
+    )
+    assert answer.text == standings_json(expected)
+    data = answer.json()
+    assert [(row["id"], row.get("ordered_by_arbiter", False)) for row in data["standings"][:3]] == [
+        (2, True),
+        (1, True),
+        (3, False),
+    ]
+    assert data["not_ranked"][0]["id"] == 6 and data["not_ranked"][0]["status"] == "expelled"
+    refused = client.post("/api/standings", json={**request, "manual_order": [3]})
+    assert refused.status_code == 422
+    assert "is not tied with anyone" in refused.text

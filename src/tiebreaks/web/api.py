@@ -9,6 +9,7 @@ import base64
 import binascii
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, File, Form, UploadFile
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
+from ..engine.arbiter import ManualValue
 from . import api_jobs
 from .found import shown
 from .limits import too_large_message
@@ -74,7 +76,21 @@ def settings_of(options: RankingOptions | Side, extra: CompareOptions | None = N
         common.allow_discouraged,
         common.unrated_excluded,
         common.lots,
+        **_arbiter(common),
     )
+
+
+def _arbiter(options: Any) -> dict[str, Any]:
+    """The arbiter's decisions of a request (a comparison has none)."""
+    excluded = dict.fromkeys(getattr(options, "withdrawn", ()), "withdrawn")
+    excluded.update(dict.fromkeys(getattr(options, "expelled", ()), "expelled"))
+    manual = getattr(options, "manual_values", {})
+    return {
+        "excluded": excluded or None,
+        "exclude_withdrawn": getattr(options, "exclude_withdrawn", False),
+        "manual_values": {int(n): ManualValue(Fraction(v)) for n, v in manual.items()} or None,
+        "manual_order": tuple(getattr(options, "manual_order", ())),
+    }
 
 
 @dataclass(frozen=True)

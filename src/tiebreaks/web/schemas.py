@@ -34,6 +34,22 @@ LOTS = (
     "Break the ties left after the last tie-break by a repeatable drawing of lots: true "
     "(seeded from the tournament's results) or a seed (a whole number)"
 )
+WITHDRAWN = (
+    "Start numbers left out of the ranking as withdrawn (listed apart in not_ranked; their"
+    " games still count for their opponents)"
+)
+EXPELLED = "Start numbers left out of the ranking as expelled (as withdrawn)"
+EXCLUDE_WITHDRAWN = (
+    "Leave out every participant the file shows withdrawn (absent from some round to the last)"
+)
+MANUAL_VALUES = (
+    "The values of the MAN tie-break given by the arbiter: start number -> exact value as"
+    " text ('1', '0.5', '3/2')"
+)
+MANUAL_ORDER = (
+    "The arbiter's order of the participants still tied after the whole list (start numbers;"
+    " each tied group whole)"
+)
 #: where the description's schemas are
 SCHEMAS = "#/components/schemas/"
 #: the schemas of the library's documents (and their parts), by name
@@ -108,6 +124,18 @@ class RankingOptions(_Strict):
     unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
     unrated_excluded: bool = Field(False, description=UNRATED_EXCLUDED)
     lots: bool | int = Field(False, description=LOTS)
+    withdrawn: list[Annotated[int, Field(ge=1)]] = Field(
+        [], max_length=10000, description=WITHDRAWN
+    )
+    expelled: list[Annotated[int, Field(ge=1)]] = Field([], max_length=10000, description=EXPELLED)
+    exclude_withdrawn: bool = Field(False, description=EXCLUDE_WITHDRAWN)
+    manual_values: dict[
+        Annotated[str, Field(pattern=r"^[0-9]{1,9}$")],
+        Annotated[str, Field(pattern=r"^-?[0-9]{1,9}([.][0-9]{1,9}|/[1-9][0-9]{0,8})?$")],
+    ] = Field({}, max_length=10000, description=MANUAL_VALUES)
+    manual_order: list[Annotated[int, Field(ge=1)]] = Field(
+        [], max_length=10000, description=MANUAL_ORDER
+    )
     primary: Literal["MP", "GP"] | None = Field(None, description="Team events: the first score")
     allow_discouraged: bool = Field(
         False,
