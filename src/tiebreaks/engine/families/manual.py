@@ -3,7 +3,8 @@ decision of the arbiter or of the appeals committee), by start number.
 
 C.07 has no article for it (C.07 (2026) Art. 2.1 lets the regulations of an event fix how
 ties are broken; C.04 leaves decisions to the chief arbiter); the FIDE reference engine has
-no such tie-break, so the acronym is ours (docs/conformance.md). A larger value ranks higher;
+no such tie-break, so the acronym is ours (docs/conformance.md). Its type is B (Art. 4.3: a
+value of the participant alone, as TPN). A larger value ranks higher;
 a participant without a value has none (a dash), ranked after every value, as any
 undefined value (Art. 4.2 orders only by values that exist)."""
 
@@ -29,7 +30,7 @@ class ManualRole(StrEnum):
     NOT_GIVEN = "not-given"
 
 
-@tiebreak("MAN", "Manual value", "2.1", "M", scope="both", aliases=("MANUAL",))
+@tiebreak("MAN", "Manual value", "2.1", "B", scope="both", aliases=("MANUAL",))
 def manual(context: Context, spec: TiebreakSpec) -> Column:
     """The values the arbiter gave, over their common denominator (None where none was
     given: without any value, MAN separates nobody)."""
