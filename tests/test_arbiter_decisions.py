@@ -33,6 +33,7 @@ from tiebreaks.cli.main import main
 from tiebreaks.errors import InputError, UsageError
 from tiebreaks.formats.detect import read_data
 from tiebreaks.formats.readers.manual_csv import parse_manual_values
+from tiebreaks.formats.reading import example_path, read_tournament
 from tiebreaks.formats.writing import write_data
 from tiebreaks.model import ResultKind, Tournament
 from tiebreaks.render.explanations import worded
@@ -296,3 +297,17 @@ def test_the_order_from_a_file(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, ["standings", str(trf), "-t", "PTS", "--order", str(order)])
     assert bad.exit_code == 1
     assert "order.txt:2:3: found 'x3', expected a start number" in bad.output
+
+
+def test_in_a_team_event_the_participants_are_the_teams() -> None:
+    """Team numbers and team names (C.07 Art. 11: the teams are ranked): Team 07 and Team 13
+    share 6 match points; the arbiter's values put 13 first."""
+    tournament = read_tournament(str(example_path("held-team-14.trf")))
+    values = parse_manual_values("Team 07;1\n13;2\n", tournament, "m.csv")
+    assert {number: value.value for number, value in values.items()} == {7: 1, 13: 2}
+    standings = compute_standings(
+        tournament, "MP,MAN", manual_values=values, excluded={3: "expelled"}
+    )
+    numbers = [row.player.start_number for row in standings.rows]
+    assert numbers.index(13) + 1 == numbers.index(7)
+    assert [row.player.name for row in standings.not_ranked] == ["Team 03"]

@@ -5,7 +5,8 @@ or by name, and the value the arbiter gave (a play-off score, a decision)::
     12;1
     Anna Example;0.5
 
-The header row is optional (a first row whose value cell is not a number is a header).
+In a team event the participants are the teams (team number or name). The header row is
+optional (a first row whose value cell is not a number is a header).
 Commas, semicolons and tabs separate cells; a value is a whole or decimal number (``1.5``,
 or ``1,5`` where the separator is not a comma) or a fraction (``3/2``). Every error names
 the file, line and column. The values keep where they were read, for the explanation of
@@ -51,10 +52,10 @@ def parse_manual_values(
     """Parse the text of a manual values CSV (see the module docstring)."""
     lines = _LINE_BREAK.split(text.removeprefix("\ufeff").removesuffix("\n"))
     rows = _csv_rows(lines, source) if any(line.strip() for line in lines) else []
-    numbers = {player.start_number for player in tournament.players}
+    numbers = {number for number, _ in _participants(tournament)}
     names: dict[str, list[int]] = {}
-    for player in tournament.players:
-        names.setdefault(name_key(player.name), []).append(player.start_number)
+    for number, name in _participants(tournament):
+        names.setdefault(name_key(name), []).append(number)
     values: dict[int, ManualValue] = {}
     for line, row in enumerate(rows, start=1):
         cells = [cell.strip() for cell in row]
@@ -74,6 +75,14 @@ def parse_manual_values(
     if not values:
         raise InputError(Location(source, 1, 1), text[:40], "rows of participant;value")
     return values
+
+
+def _participants(tournament: Tournament) -> list[tuple[int, str]]:
+    """The participants ranked, as (number, name): the teams of a team event (C.07 (2026)
+    Art. 11), else the players."""
+    if tournament.team_records is not None:
+        return [(team.number, team.name) for team in tournament.team_records.teams]
+    return [(player.start_number, player.name) for player in tournament.players]
 
 
 def read_order(path: str | Path, max_bytes: int = MAX_INPUT_BYTES) -> list[int]:
