@@ -631,8 +631,9 @@ def _apply_order(groups: ArrayGroups, context: Context, order: list[int]) -> set
         ranked = sorted(group, key=lambda index: position[players[index].start_number])
         groups.reorder(start, [[index] for index in ranked])
         placed.update(group)
+    placed_numbers = {players[index].start_number for index in placed}
     for number in order:
-        if next(i for i, p in enumerate(players) if p.start_number == number) not in placed:
+        if number not in placed_numbers:
             raise ParameterError(
                 "manual_order",
                 number,
