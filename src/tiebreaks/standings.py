@@ -92,6 +92,10 @@ class Standings:
     #: to them (``unrated_rating``), or left out (``unrated_excluded``); neither: not set
     unrated_rating: int | None = None
     unrated_excluded: bool = False
+    #: which ratings the rating tie-breaks use when participants have several (an event over
+    #: rating periods): "by-round" (each opponent's rating in force in the round played),
+    #: "first" (the first rating, C.07 Art. 10 default), "" (one rating each)
+    ratings_used: str = ""
     #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
     #: column by column for writers of big tables)
     value_columns: dict[str, list[Fraction | None]] = field(
@@ -409,6 +413,9 @@ class Options:
     lots: bool | int = False
     #: the second method of Art. 10 for unrated participants: left out of rating tie-breaks
     unrated_excluded: bool = False
+    #: several ratings per participant: each opponent's rating in force in the round played
+    #: (False: the first rating)
+    rating_by_round: bool = False
 
 
 def compute_standings(
@@ -423,6 +430,7 @@ def compute_standings(
     primary: str | None = None,
     lots: bool | int = False,
     unrated_excluded: bool = False,
+    rating_by_round: bool = False,
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -436,6 +444,9 @@ def compute_standings(
     the same); without it those ties share the rank (C.07 Art. 2.1 lets the event choose).
     ``unrated_rating`` gives unrated participants a rating in the rating tie-breaks (Art. 10);
     ``unrated_excluded`` is the other method: games against them are left out.
+    ``rating_by_round``: when participants have several ratings (``Tournament.round_ratings``,
+    an event over rating periods), the rating tie-breaks take each opponent's rating in force
+    in the round played; by default the first rating (C.07 Art. 10).
     ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
     """
     options = Options(
@@ -446,6 +457,7 @@ def compute_standings(
         primary,
         lots,
         unrated_excluded,
+        rating_by_round,
     )
     return _compute_standings(tournament, tiebreaks, rules, options)
 
@@ -488,7 +500,9 @@ def rank_context(
     if options.unrated_rating is not None:
         context.unrated_rating = options.unrated_rating
     context.unrated_excluded = options.unrated_excluded
+    context.rating_by_round = options.rating_by_round
     plan = _plan(context, tiebreaks, options.unrated_rating, options.unrated_excluded)
+    plan.warnings.extend(_long_event_warning(context.tournament, plan.specs))
     ranking = _rank(context, plan.specs)
     seed = lots_seed_of(options, context.tournament, context.rounds)
     rows, value_columns = _rows(context, ranking.groups, ranking.values, seed)
@@ -510,7 +524,40 @@ def rank_context(
         lots_source=_lots_source(options),
         unrated_rating=options.unrated_rating,
         unrated_excluded=options.unrated_excluded,
+        ratings_used=_ratings_used(context.tournament, options),
     )
+
+
+def _ratings_used(tournament: Tournament, options: Options) -> str:
+    """Which ratings the rating tie-breaks use (:attr:`Standings.ratings_used`)."""
+    if options.rating_by_round:
+        return "by-round"
+    return "first" if tournament.round_ratings else ""
+
+
+def _long_event_warning(
+    tournament: Tournament, specs: Sequence[tuple[TiebreakSpec, Definition]]
+) -> list[Diagnostic]:
+    """A warning when rating tie-breaks are listed for an event the file's dates (042/052,
+    132) say lasts longer than 30 days: the FIDE endorsement checklist (C.02, Q211) asks to
+    advise against them there, as ratings change from one rating period to the next."""
+    span = tournament.span
+    rated = [str(spec) for spec, entry in specs if entry.rating_based]
+    if span is None or not span.over_one_period or not rated:
+        return []
+    message = (
+        f"{', '.join(rated)}: rating tie-breaks are not advised for an event longer than 30 days"
+        f" (this one lasts {span.days} days, {span.first.isoformat()} to {span.last.isoformat()});"
+        " ratings change from one rating period to the next"
+    )
+    return [
+        Diagnostic(
+            message,
+            span.location,
+            code="standings.rating-tiebreaks-long-event",
+            subject=",".join(rated),
+        )
+    ]
 
 
 def _primary_context(

@@ -52,6 +52,9 @@ class Context:
     #: True when unrated participants are left out of the rating tie-breaks (the second
     #: method of C.07 (2026) Art. 10; the standings' ``unrated_excluded`` option)
     unrated_excluded: bool = False
+    #: True when the rating tie-breaks take each opponent's rating in force in the round
+    #: played (``Tournament.round_ratings``); False: the first rating (C.07 (2026) Art. 10)
+    rating_by_round: bool = False
     #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
     #: the contexts of both scores, and the team tournament with the board games
     score_type: str = ""
