@@ -113,13 +113,19 @@ BY_ROUND = {
 LIST = "PTS,ARO,TPR,APRO"
 
 
-def _values(by_round: bool, text: str | None = None) -> dict[int, tuple[int, int, int]]:
+def _whole(value: Fraction | None) -> int:
+    assert value is not None and value.denominator == 1, value
+    return int(value)
+
+
+def _values(by_round: bool, text: str | None = None) -> dict[int, tuple[int, ...]]:
     tournament = read_trf_text(text or league_text())
     standings = compute_standings(tournament, LIST, rating_by_round=by_round)
-    found = {}
+    found: dict[int, tuple[int, ...]] = {}
     for row in standings.rows:
-        aro, tpr, apro = (row.values[label] for label in ("ARO", "TPR", "APRO"))
-        found[row.player.start_number] = (aro, tpr, apro)
+        found[row.player.start_number] = tuple(
+            _whole(row.values[label]) for label in LIST[4:].split(",")
+        )
     return found
 
 
@@ -292,11 +298,10 @@ def test_a_csv_gives_the_same_ratings_as_the_comments(csv_text: str) -> None:
 
 def _with_fide_ids(text: str) -> str:
     """The league with FIDE ids 4600001 ... 4600006 (columns 58-68)."""
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("001"):
-            line = f"{line[:57]}{'460000' + line[7]:>11}{line[68:]}"
-        lines.append(line)
+    lines = [
+        f"{line[:57]}{'460000' + line[7]:>11}{line[68:]}" if line.startswith("001") else line
+        for line in text.splitlines()
+    ]
     return "\n".join(lines) + "\n"
 
 

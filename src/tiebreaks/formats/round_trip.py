@@ -121,7 +121,6 @@ def held(tournament: Tournament, fmt: str, published: bool = False) -> Tournamen
         held_form = _chess_lists(held_form)
     if fmt != "trf":  # a recorded list change and ratings per round are TRF comments
         held_form = replace(held_form, list_changes=(), round_ratings=())
-    held_form = replace(held_form, span=None)  # dates read for a warning (042 and 052 kept)
     if published:
         unpublished = tuple(
             replace(p, stated_points=None, stated_rank=None, stated_values=()) for p in players

@@ -103,8 +103,9 @@ class Tournament:
     #: ratings that change during the event (a rating per period), ordered by participant and
     #: round; a participant's rating before the first of them is ``Player.rating``
     round_ratings: tuple[RoundRating, ...] = ()
-    #: the dates the file gives (042/052, 132): how long the event lasts (None: unknown)
-    span: EventSpan | None = None
+    #: the dates the file gives (042/052, 132): how long the event lasts (None: unknown); read
+    #: for a warning, not compared (formats without an end date do not keep it)
+    span: EventSpan | None = field(default=None, compare=False)
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 

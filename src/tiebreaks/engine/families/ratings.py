@@ -38,6 +38,7 @@ fewer than m below the bottom. That bracket is halved for every participant at o
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
@@ -272,9 +273,10 @@ def counted_games(context: Context, spec: TiebreakSpec) -> Games:
     return context.memo(_GAMES_AGAINST_RATED, compute)
 
 
-def _method(context: Context, spec: TiebreakSpec) -> int | str | None:
+def _method(context: Context, spec: TiebreakSpec) -> Hashable:
     """The treatment of unrated participants for ``spec``, as a cache key: their rating,
-    "excluded", or None (everyone is rated)."""
+    "excluded", or None (everyone is rated); paired with "by-round" when games count the
+    rating in force in their round."""
     method = "excluded" if excludes_unrated(context, spec) else rating_array(context, spec)[0]
     return (method, "by-round") if by_round(context) else method
 
