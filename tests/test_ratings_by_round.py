@@ -20,10 +20,10 @@ from click.testing import CliRunner
 
 from tiebreaks import compute_standings
 from tiebreaks.cli.main import main
-from tiebreaks.errors import InputError
+from tiebreaks.errors import FormatLimitError, InputError
 from tiebreaks.formats.readers.ratings_csv import parse_rating_table
 from tiebreaks.formats.readers.trf import read_trf_text
-from tiebreaks.formats.round_trip import differences
+from tiebreaks.formats.round_trip import differences, write
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.model.rating_lists import apply_round_ratings
 from tiebreaks.model.round_ratings import RoundRating
@@ -364,3 +364,19 @@ def test_a_csv_error_exits_1_with_the_place(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["standings", str(league), "--ratings", str(ratings)])
     assert result.exit_code == 1
     assert f"{ratings}:2:2" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["json", "chess-json"])
+def test_json_formats_refuse_ratings_they_cannot_hold(fmt: str) -> None:
+    tournament = read_trf_text(league_text())
+    with pytest.raises(FormatLimitError, match="ratings of later rounds"):
+        write(tournament, fmt)
+    assert write(read_trf_text(league_text(comments=False)), fmt)
+
+
+def test_the_csv_given_as_the_tournament_is_named(tmp_path: Path) -> None:
+    ratings = tmp_path / "ratings.csv"
+    ratings.write_text("start_number;round;rating\n" + "\n".join(CSV_ROWS) + "\n")
+    result = CliRunner().invoke(main, ["standings", str(ratings)])
+    assert result.exit_code == 1
+    assert "ratings per round (CSV)" in result.output and "--ratings" in result.output

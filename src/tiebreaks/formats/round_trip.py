@@ -16,7 +16,7 @@ players' text fields             yes (widths, 2)        yes     yes
 ratings                          0-9999 (3)             yes     yes (3)
 stated points and ranks          yes (4)                yes     yes
 202 / 212 lists                  yes                    yes     one rank order (5)
-ratings of later rounds          ``###`` comments       no      no
+ratings of later rounds          ``###`` comments       refused refused
 published tie-break values       no (TRF has none)      yes     rank-order columns (6)
 team names                       32 / 5 columns         yes     yes
 line numbers, source name        no                     no      no
@@ -119,8 +119,8 @@ def held(tournament: Tournament, fmt: str, published: bool = False) -> Tournamen
         held_form = replace(held_form, type_text=text, type_code=code, published_columns=())
     elif fmt == "chess-json":
         held_form = _chess_lists(held_form)
-    if fmt != "trf":  # a recorded list change and ratings per round are TRF comments
-        held_form = replace(held_form, list_changes=(), round_ratings=())
+    if fmt != "trf":  # a recorded list change is a TRF comment
+        held_form = replace(held_form, list_changes=())
     if published:
         unpublished = tuple(
             replace(p, stated_points=None, stated_rank=None, stated_values=()) for p in players
