@@ -74,6 +74,7 @@ def settings_of(options: RankingOptions | Side, extra: CompareOptions | None = N
         common.allow_discouraged,
         common.unrated_excluded,
         common.lots,
+        common.rating_by_round,
     )
 
 

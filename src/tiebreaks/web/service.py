@@ -63,6 +63,7 @@ class Settings:
     allow_discouraged: bool = False
     unrated_excluded: bool = False
     lots: bool | int = False
+    rating_by_round: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,7 @@ def compute(tournament: Tournament, settings: Settings) -> Standings:
         primary=settings.primary or None,
         unrated_excluded=settings.unrated_excluded,
         lots=settings.lots,
+        rating_by_round=settings.rating_by_round,
     )
     blocked = discouraged(standings, canonical)
     if blocked and not settings.allow_discouraged:
