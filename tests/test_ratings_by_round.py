@@ -380,3 +380,22 @@ def test_the_csv_given_as_the_tournament_is_named(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["standings", str(ratings)])
     assert result.exit_code == 1
     assert "ratings per round (CSV)" in result.output and "--ratings" in result.output
+
+
+@pytest.mark.parametrize(("by_round", "expected"), [(False, 1600 - 800), (True, 1653 - 800)])
+def test_ptp_of_a_zero_score_takes_the_lowest_rating_in_force(
+    by_round: bool, expected: int
+) -> None:
+    """Player 6 lost every game: PTP = lowest opponent rating - 800 (Art. 10.3); by round,
+    5 was met in round 4 at 1653 (first rating 1600), every other opponent is higher."""
+    standings = compute_standings(read_trf_text(league_text()), "PTS,PTP", rating_by_round=by_round)
+    assert standings.row(6).values["PTP"] == expected
+
+
+def test_the_apro_explanation_says_the_performances_count_ratings_by_round() -> None:
+    standings = compute_standings(read_trf_text(league_text()), LIST, rating_by_round=True)
+    told = explanation(standings.trace(6, "APRO"), standings.computation)
+    assert "each opponent's performance counts the ratings in force in the rounds played" in (
+        told.steps
+    )
+    assert [line.amount for line in told.lines] == [1951, 1613, 1873, 1852, 1802]

@@ -549,7 +549,8 @@ def rating(context: Context, spec: TiebreakSpec) -> Column:
 # TPR); "points": (points, games); "zero-score": (lowest opponent rating, dp(0), PTP);
 # "search": (low, high); "reached": (R, expected total, points); "short": (R - 1, expected
 # total, points); "order": (1 when /R reverses it, else 0); "ratings-used": (1 by round or
-# 0 first ratings, games counted with a rating other than the opponent's first).
+# 0 first ratings, games counted with a rating other than the opponent's first; -1: the
+# opponents' performances, APRO and APPO).
 
 
 def _value(values: Integers, defined: Flags, index: int) -> Fraction | None:
@@ -594,12 +595,15 @@ def _left_out(context: Context, spec: TiebreakSpec, index: int) -> list[Step]:
 
 def _ratings_used(context: Context, spec: TiebreakSpec, index: int) -> list[Step]:
     """ "ratings-used": (1 when each game counts the rating in force in its round, 0 for
-    the first ratings; games counted with a rating other than the opponent's first) when
-    participants have several ratings; else nothing."""
+    the first ratings; games counted with a rating other than the opponent's first, -1 for
+    APRO and APPO, whose amounts are the opponents' performances) when participants have
+    several ratings; else nothing."""
     if not context.tournament.round_ratings or context.team:
         return []
     if not by_round(context):
         return [Step("ratings-used", (0, 0), "10")]
+    if spec.acronym in ("APRO", "APPO"):
+        return [Step("ratings-used", (1, -1), "10")]
     games = counted_games(context, spec)
     first = _opponent_ratings(games, rating_array(context, spec)[1])[index]
     in_force = _opponent_ratings(games, ratings_in_force(context, spec))[index]

@@ -146,6 +146,10 @@ def _ratings_used(step: Step, words: Words) -> str:
         return words._(
             "players have several ratings; each opponent's first rating counts (Art. 10)"
         )
+    if later < 0:
+        return words._(
+            "each opponent's performance counts the ratings in force in the rounds played"
+        )
     return _counted(
         words,
         later,
