@@ -68,6 +68,7 @@ class PageForms:
             unrated_rating=_text(form, "unrated_rating", NUMBER_LENGTH),
             unrated_excluded=form.get("unrated_excluded") == "1",
             lots=form.get("lots") == "1",
+            rating_by_round=form.get("rating_by_round") == "1",
             override=form.get("override") == "1",
             explain=_text(form, "explain"),
             why=_text(form, "why", 40),

@@ -122,6 +122,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             allow_discouraged=True,
             unrated_excluded=request.unrated_excluded,
             lots=request.lots,
+            rating_by_round=request.rating_by_round,
         )
         standings = compute(tournament, settings)
     except TiebreaksError as error:
@@ -202,6 +203,7 @@ class ResultsView:
     unrated_rating: str
     unrated_excluded: bool
     lots: bool
+    rating_by_round: bool
     override: bool
     can_override: bool
     blocked: bool
@@ -249,6 +251,7 @@ def results_view(
         unrated_rating=request.unrated_rating,
         unrated_excluded=request.unrated_excluded,
         lots=request.lots,
+        rating_by_round=request.rating_by_round,
         override=request.override,
         can_override=any(problem.overridable for problem in ranked.problems),
         blocked=ranked.blocked,

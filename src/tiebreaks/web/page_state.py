@@ -37,6 +37,7 @@ class PageRequest:
     unrated_rating: str = ""
     unrated_excluded: bool = False
     lots: bool = False
+    rating_by_round: bool = False
     override: bool = False
     explain: str = ""
     why: str = ""
