@@ -157,7 +157,7 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         point_assignments=assignments,
         list_changes=read_list_changes(text, source, warnings),
         round_ratings=read_round_ratings(text, source, players, rounds, warnings),
-        span=event_span(text, source),
+        span=event_span(lines),
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )

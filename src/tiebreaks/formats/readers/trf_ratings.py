@@ -16,18 +16,19 @@ the dates of records ``042`` and ``052`` (start, end) and ``132`` (the round dat
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date
 
 from ...errors import Diagnostic, Location
 from ...model import Player
 from ...model.round_ratings import EventSpan, RoundRating
-from .trf_fields import parse_date
+from .trf_fields import Line, parse_date
 
 #: the comment a TRF we write records a rating in force from a round with
 RATING_COMMENT = re.compile(
     r"^### rating of (\d{1,4}) from round (\d{1,3}): (\d{1,4})[ \t]*$", re.IGNORECASE | re.MULTILINE
 )
-_DATE_RECORD = re.compile(r"^(042|052|132)(.*)$", re.MULTILINE)
+_DATE_RECORDS = frozenset(("042", "052", "132"))
 _ROUND_DATE = re.compile(r"(\d{2})/(\d{2})/(\d{2})")
 _FIRST_ROUND_COLUMN = 92  # 132: round r's date at 92 + 10 (r - 1)
 
@@ -74,19 +75,22 @@ def read_round_ratings(
     return tuple(found[key] for key in sorted(found))
 
 
-def event_span(text: str, source: str) -> EventSpan | None:
-    """The first and last dates of records 042, 052 and 132 (None with fewer than one
-    readable date), located at the later date's record and column."""
-    text = _lines(text)
+def event_span(lines: Sequence[Line]) -> EventSpan | None:
+    """The first and last dates of records 042, 052 and 132 among ``lines`` (the file's
+    lines, :func:`.trf.split_lines`; None without a readable date), located at the later
+    date's record and column."""
     dated: list[tuple[date, Location]] = []
-    for match in _DATE_RECORD.finditer(text):
-        line = _line_of(text, match.start())
-        if match.group(1) == "132":
-            dated.extend(_round_dates(match.group(0), Location(source, line, 0)))
+    for line in lines:
+        record = line.text[:3]
+        if record not in _DATE_RECORDS:
             continue
-        day = parse_date(match.group(2).strip())
+        at = Location(line.source, line.number, 5)
+        if record == "132":
+            dated.extend(_round_dates(line.text, at))
+            continue
+        day = parse_date(line.text[3:].strip())
         if day is not None:
-            dated.append((day, Location(source, line, 5)))
+            dated.append((day, at))
     if not dated:
         return None
     first = min(day for day, _ in dated)
