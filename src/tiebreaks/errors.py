@@ -212,6 +212,9 @@ WARNING_CODES: dict[str, str] = {
         "an opponent next to a result that has none (absence, bye); the opponent is ignored"
     ),
     "trf.national-rating-unknown-player": "a national rating for a start number no player has",
+    "trf.round-rating-ignored": (
+        "a ### rating comment names a player or round the file does not have, or repeats one"
+    ),
     "trf.record-not-applied": (
         "a record that could change the standings is not applied (TRF26 300; 240 in a team"
         " event); said once per record"
@@ -297,6 +300,9 @@ WARNING_CODES: dict[str, str] = {
     ),
     "standings.manual-values-missing": (
         "MAN is in the tie-break list but no manual value is given; it separates nobody"
+    ),
+    "standings.rating-tiebreaks-long-event": (
+        "rating tie-breaks listed for an event longer than 30 days (not advised, C.02 Q211)"
     ),
     "write.name-shortened": "a name was cut to fit the output format",
     "write.names-now-equal": "two names differ no more once cut to fit the output format",

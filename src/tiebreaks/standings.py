@@ -106,6 +106,10 @@ class Standings:
     #: to them (``unrated_rating``), or left out (``unrated_excluded``); neither: not set
     unrated_rating: int | None = None
     unrated_excluded: bool = False
+    #: which ratings the rating tie-breaks use when participants have several (an event over
+    #: rating periods): "by-round" (each opponent's rating in force in the round played),
+    #: "first" (the first rating, C.07 Art. 10 default), "" (one rating each)
+    ratings_used: str = ""
     #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
     #: column by column for writers of big tables)
     value_columns: dict[str, list[Fraction | None]] = field(
@@ -442,6 +446,9 @@ class Options:
     manual_values: Mapping[int, Fraction | int | ManualValue] | None = None
     #: the arbiter's order of participants still tied after the whole list (start numbers)
     manual_order: Sequence[int] = ()
+    #: several ratings per participant: each opponent's rating in force in the round played
+    #: (False: the first rating)
+    rating_by_round: bool = False
 
 
 def compute_standings(
@@ -460,6 +467,7 @@ def compute_standings(
     exclude_withdrawn: bool = False,
     manual_values: Mapping[int, Fraction | int | ManualValue] | None = None,
     manual_order: Sequence[int] = (),
+    rating_by_round: bool = False,
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -473,6 +481,9 @@ def compute_standings(
     the same); without it those ties share the rank (C.07 Art. 2.1 lets the event choose).
     ``unrated_rating`` gives unrated participants a rating in the rating tie-breaks (Art. 10);
     ``unrated_excluded`` is the other method: games against them are left out.
+    ``rating_by_round``: when participants have several ratings (``Tournament.round_ratings``,
+    an event over rating periods), the rating tie-breaks take each opponent's rating in force
+    in the round played; by default the first rating (C.07 Art. 10).
     ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
     ``excluded`` leaves participants out of the ranking (start numbers, withdrawn; or start
     number -> "withdrawn" / "expelled"), ``exclude_withdrawn`` also those the file shows
@@ -494,6 +505,7 @@ def compute_standings(
         exclude_withdrawn,
         manual_values,
         tuple(manual_order),
+        rating_by_round,
     )
     return _compute_standings(tournament, tiebreaks, rules, options)
 
@@ -537,8 +549,10 @@ def rank_context(
         context.unrated_rating = options.unrated_rating
     context.unrated_excluded = options.unrated_excluded
     order = _arbiter_decisions(context, options)
+    context.rating_by_round = options.rating_by_round
     plan = _plan(context, tiebreaks, options.unrated_rating, options.unrated_excluded)
     _check_manual_listed(context, plan)
+    plan.warnings.extend(_long_event_warning(context.tournament, plan.specs))
     ranking = _rank(context, plan.specs)
     ordered = _apply_order(ranking.groups, context, order)
     seed = lots_seed_of(options, context.tournament, context.rounds)
@@ -566,7 +580,40 @@ def rank_context(
         excluded=dict(context.excluded),
         manual_values=dict(context.manual),
         manual_order=tuple(order),
+        ratings_used=_ratings_used(context.tournament, options),
     )
+
+
+def _ratings_used(tournament: Tournament, options: Options) -> str:
+    """Which ratings the rating tie-breaks use (:attr:`Standings.ratings_used`)."""
+    if options.rating_by_round:
+        return "by-round"
+    return "first" if tournament.round_ratings else ""
+
+
+def _long_event_warning(
+    tournament: Tournament, specs: Sequence[tuple[TiebreakSpec, Definition]]
+) -> list[Diagnostic]:
+    """A warning when rating tie-breaks are listed for an event the file's dates (042/052,
+    132) say lasts longer than 30 days: the FIDE endorsement checklist (C.02, Q211) asks to
+    advise against them there, as ratings change from one rating period to the next."""
+    span = tournament.span
+    rated = [str(spec) for spec, entry in specs if entry.rating_based]
+    if span is None or not span.over_one_period or not rated:
+        return []
+    message = (
+        f"{', '.join(rated)}: rating tie-breaks are not advised for an event longer than 30 days"
+        f" (this one lasts {span.days} days, {span.first.isoformat()} to {span.last.isoformat()});"
+        " ratings change from one rating period to the next"
+    )
+    return [
+        Diagnostic(
+            message,
+            span.location,
+            code="standings.rating-tiebreaks-long-event",
+            subject=",".join(rated),
+        )
+    ]
 
 
 def _arbiter_decisions(context: Context, options: Options) -> list[int]:

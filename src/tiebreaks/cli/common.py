@@ -43,6 +43,7 @@ OPTIONS = {
     "lots_seed": "--lots",
     "lots": "--lots",
     "unrated_excluded": "--unrated-excluded",
+    "rating_by_round": "--ratings-by-round",
     "primary": "--primary",
     "excluded": "--exclude/--expelled",
     "manual_values": "--manual",

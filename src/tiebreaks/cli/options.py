@@ -16,7 +16,7 @@ from ..formats.files import MAX_INPUT_BYTES, write_output
 from ..formats.reading import read_tournament
 from ..lazy import load
 from ..model import PairingSystem, Tournament
-from ..model.rating_lists import apply_rating_order, file_rating_order
+from ..model.rating_lists import apply_rating_order, apply_round_ratings, file_rating_order
 from ..standings import Standings, compute_standings
 from .common import OPTIONS, guarded, say
 from .types import MAX_INPUT_OPTION
@@ -64,7 +64,19 @@ def tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             is_flag=True,
             help="Treat the input's warnings (anomalies found while reading) as errors.",
         ),
-        click.option("--ratings", "ratings_file", help="CSV of other rating lists (e.g. DWZ)."),
+        click.option(
+            "--ratings",
+            "ratings_file",
+            help="CSV of other rating lists (e.g. DWZ), or of ratings per round"
+            " (start_number;round;rating) for events longer than 30 days.",
+        ),
+        click.option(
+            "--ratings-by-round",
+            is_flag=True,
+            default=None,
+            help="Rating tie-breaks: use each opponent's rating in force in the round played"
+            " (events with several ratings per player; default: the first rating, C.07 Art. 10).",
+        ),
         MAX_INPUT_OPTION,
         click.option(
             "--primary",
@@ -132,6 +144,10 @@ def read(
     if ratings_file is None and rating_order is None:
         return tournament
     table = load(RATING_TABLE, __package__)(ratings_file, limit) if ratings_file else None
+    if table is not None and table.round_entries:  # ratings per round (events over 30 days)
+        tournament = apply_round_ratings(tournament, table)
+        if rating_order is None:
+            return tournament
     if rating_order:
         order = [name for name in rating_order.split(",") if name.strip()]
     else:
@@ -181,6 +197,7 @@ def standings_for(
         primary=str(options["primary"]) if options.get("primary") else None,
         unrated_excluded=bool(options.get("unrated_excluded")),
         **arbiter_options(tournament, options),
+        rating_by_round=bool(options.get("ratings_by_round")),
     )
 
 

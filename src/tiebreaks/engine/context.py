@@ -58,6 +58,9 @@ class Context:
     #: the participants left out of the ranking, by start number (the standings' ``excluded``
     #: and ``exclude_withdrawn``): no value changes, the words of an explanation name them
     excluded: dict[int, Exclusion] = field(default_factory=dict, repr=False)
+    #: True when the rating tie-breaks take each opponent's rating in force in the round
+    #: played (``Tournament.round_ratings``); False: the first rating (C.07 (2026) Art. 10)
+    rating_by_round: bool = False
     #: team tournaments: the score this context counts ("MP" or "GP"; "" for individuals),
     #: the contexts of both scores, and the team tournament with the board games
     score_type: str = ""

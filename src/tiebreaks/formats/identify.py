@@ -53,6 +53,11 @@ def rating_list(text: str) -> Finding | None:
         table = parse_rating_table(text, "")
     except InputError:
         return None
+    if table.round_entries:
+        return Finding(
+            "ratings per round (CSV)",
+            advice=ParameterHint("table", "give it with {}, next to the tournament file"),
+        )
     if not table.lists or not (table.by_number or table.by_name):
         return None
     if not all(any(character.isalpha() for character in name) for name in table.lists):

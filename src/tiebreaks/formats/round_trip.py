@@ -16,6 +16,7 @@ players' text fields             yes (widths, 2)        yes     yes
 ratings                          0-9999 (3)             yes     yes (3)
 stated points and ranks          yes (4)                yes     yes
 202 / 212 lists                  yes                    yes     one rank order (5)
+ratings of later rounds          ``###`` comments       refused refused
 published tie-break values       no (TRF has none)      yes     rank-order columns (6)
 team names                       32 / 5 columns         yes     yes
 line numbers, source name        no                     no      no

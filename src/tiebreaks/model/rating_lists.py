@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import Diagnostic, ParameterHint, UsageError
+from ..errors import Diagnostic, InputError, Location, ParameterHint, UsageError
 from . import Player, Tournament
+from .round_ratings import RoundRating
 
 FILE_RATING = "FIDE"
 NATIONAL = "NATIONAL"
@@ -37,13 +38,29 @@ _METHOD_ORDERS = {
 
 
 @dataclass(frozen=True)
+class RoundEntry:
+    """One row of a rating CSV with a round column: the participant (``kind`` "number",
+    "fide_id" or "name", and the key as written), the round from which ``rating`` is in force,
+    and where the row's cells are (for errors: key, round, rating)."""
+
+    kind: str
+    key: str
+    from_round: int
+    rating: int
+    key_at: Location
+    round_at: Location
+
+
+@dataclass(frozen=True)
 class RatingTable:
-    """Ratings read from a side file: list name -> participant key -> rating."""
+    """Ratings read from a side file: list name -> participant key -> rating; or, for a file
+    with a round column, ratings per round (``round_entries``, :mod:`.round_ratings`)."""
 
     source: str
     lists: tuple[str, ...]
     by_number: dict[int, dict[str, int]]
     by_name: dict[str, dict[str, int]]
+    round_entries: tuple[RoundEntry, ...] = ()
 
     def ratings_of(self, player: Player) -> dict[str, int]:
         """The ratings of ``player`` in this table (by start number, else by name)."""
@@ -122,3 +139,65 @@ def _first_rating(
         if rating:
             return rating, name
     return None, "no list (unrated)"
+
+
+def apply_round_ratings(tournament: Tournament, table: RatingTable) -> Tournament:
+    """A copy of ``tournament`` with the ratings per round of ``table`` (a CSV with a round
+    column): a rating from round 1 replaces the participant's rating (the first rating), a
+    later one is in force from its round on (:attr:`Tournament.round_ratings`, replacing those
+    of the file for the participants the table names). InputError at the cell for a
+    participant the tournament does not have, a round it does not have, or a participant
+    given two ratings for the same round."""
+    numbers = _participant_keys(tournament)
+    first: dict[int, int] = {}
+    later: dict[tuple[int, int], int] = {}
+    seen: set[tuple[int, int]] = set()
+    for entry in table.round_entries:
+        number = numbers.get((entry.kind, _key(entry.kind, entry.key)))
+        if number is None:
+            expected = {"number": "a start number", "fide_id": "a FIDE id", "name": "a name"}
+            raise InputError(entry.key_at, entry.key, f"{expected[entry.kind]} of the tournament")
+        if not 1 <= entry.from_round <= max(tournament.rounds, 1):
+            raise InputError(
+                entry.round_at, str(entry.from_round), f"a round from 1 to {tournament.rounds}"
+            )
+        if (number, entry.from_round) in seen:
+            raise InputError(
+                entry.round_at,
+                str(entry.from_round),
+                f"one rating per player and round (player {number} has one for this round)",
+            )
+        seen.add((number, entry.from_round))
+        if entry.from_round == 1:
+            first[number] = entry.rating
+        else:
+            later[number, entry.from_round] = entry.rating
+    named = {number for number, _ in seen}
+    kept = [item for item in tournament.round_ratings if item.start_number not in named]
+    added = [RoundRating(number, at, rating) for (number, at), rating in later.items()]
+    players = tuple(
+        replace(player, rating=first[player.start_number])
+        if player.start_number in first
+        else player
+        for player in tournament.players
+    )
+    ordered = sorted([*kept, *added], key=lambda item: (item.start_number, item.from_round))
+    return replace(tournament, players=players, round_ratings=tuple(ordered))
+
+
+def _key(kind: str, key: str) -> str:
+    if kind == "name":
+        return name_key(key)
+    return key.strip().lstrip("0") or "0"
+
+
+def _participant_keys(tournament: Tournament) -> dict[tuple[str, str], int]:
+    """Each participant's start number by start number, FIDE id and name (as compared)."""
+    keys: dict[tuple[str, str], int] = {}
+    for player in tournament.players:
+        number = player.start_number
+        keys["number", _key("number", str(number))] = number
+        keys["name", name_key(player.name)] = number
+        if player.fide_id.strip():
+            keys["fide_id", _key("fide_id", player.fide_id)] = number
+    return keys

@@ -13,6 +13,7 @@ from itertools import repeat
 from ..errors import Diagnostic
 from .assignments import ListChange, PointAssignment
 from .results import ABSENT, RoundResult
+from .round_ratings import EventSpan, RoundRating
 from .scoring import STANDARD, ScoreSystem
 from .team import TeamRecords
 
@@ -99,6 +100,12 @@ class Tournament:
     point_assignments: tuple[PointAssignment, ...] = ()
     #: changes of the declared tie-break list recorded in the file (``###`` comments)
     list_changes: tuple[ListChange, ...] = ()
+    #: ratings that change during the event (a rating per period), ordered by participant and
+    #: round; a participant's rating before the first of them is ``Player.rating``
+    round_ratings: tuple[RoundRating, ...] = ()
+    #: the dates the file gives (042/052, 132): how long the event lasts (None: unknown); read
+    #: for a warning, not compared (formats without an end date do not keep it)
+    span: EventSpan | None = field(default=None, compare=False)
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 

@@ -213,7 +213,8 @@ def tiebreaks_line(standings: Standings, lang: str) -> str:
 def method_lines(standings: Standings, lang: str) -> list[str]:
     """The methods the standings were computed with besides the list, one line each: the
     drawing of lots and its seed (so that anyone can draw again), the treatment of unrated
-    participants in the rating tie-breaks (C.07 Art. 10). None when not asked for."""
+    participants in the rating tie-breaks (C.07 Art. 10), and which ratings count when
+    participants have several (by round, or the first). None when not asked for."""
     _ = translator(lang).gettext
     lines = []
     if standings.lots_seed is not None:
@@ -233,6 +234,20 @@ def method_lines(standings: Standings, lang: str) -> list[str]:
         )
     elif standings.unrated_excluded:
         lines.append(_("Unrated players in rating tie-breaks: left out (C.07 Art. 10)"))
+    if standings.ratings_used == "by-round":
+        lines.append(
+            _(
+                "Rating tie-breaks with several ratings per player: each opponent's rating in"
+                " force in the round played"
+            )
+        )
+    elif standings.ratings_used == "first":
+        lines.append(
+            _(
+                "Rating tie-breaks with several ratings per player: each player's first rating"
+                " (C.07 Art. 10)"
+            )
+        )
     return lines + arbiter_lines(standings, lang)
 
 

@@ -109,6 +109,9 @@ class StandingsDocument(msgspec.Struct, kw_only=True, omit_defaults=True):
         list[int] | None,
         Meta(description="the arbiter's order of the ties left (start numbers), when given"),
     ] = None
+    #: participants with several ratings (an event over rating periods): which count in
+    #: the rating tie-breaks, "by-round" (in force in the round played) or "first"
+    ratings_used: Literal["by-round", "first"] | None = None
     warnings: list[str]
     warning_details: list[WarningDetail]
     standings: list[StandingsRow]
@@ -139,6 +142,7 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
         lots=_lots(standings),
         unrated=_unrated(standings),
         manual_order=list(standings.manual_order) or None,
+        ratings_used=_ratings_used(standings),
         warnings=[str(warning) for warning in standings.warnings],
         warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
         standings=[_row(standings, row) for row in (standings.rows if rows else ())],
@@ -168,6 +172,12 @@ def _lots(standings: Standings) -> LotsDetail | None:
     if standings.lots_source == "tournament":
         return LotsDetail(seed=standings.lots_seed, source="tournament")
     return LotsDetail(seed=standings.lots_seed, source="given")
+
+
+def _ratings_used(standings: Standings) -> Literal["by-round", "first"] | None:
+    if standings.ratings_used == "by-round":
+        return "by-round"
+    return "first" if standings.ratings_used == "first" else None
 
 
 def _unrated(standings: Standings) -> UnratedDetail | None:

@@ -76,6 +76,7 @@ def settings_of(options: RankingOptions | Side, extra: CompareOptions | None = N
         common.allow_discouraged,
         common.unrated_excluded,
         common.lots,
+        rating_by_round=common.rating_by_round,
         **_arbiter(common),
     )
 

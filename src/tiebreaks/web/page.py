@@ -73,6 +73,7 @@ class PageForms:
             exclude_withdrawn=form.get("exclude_withdrawn") == "1",
             manual=_text(form, "manual", 20000),
             order=_text(form, "order", 2000),
+            rating_by_round=form.get("rating_by_round") == "1",
             override=form.get("override") == "1",
             explain=_text(form, "explain"),
             why=_text(form, "why", 40),

@@ -123,6 +123,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             unrated_excluded=request.unrated_excluded,
             lots=request.lots,
             **arbiter_settings(tournament, request),
+            rating_by_round=request.rating_by_round,
         )
         standings = compute(tournament, settings)
     except TiebreaksError as error:
@@ -208,6 +209,7 @@ class ResultsView:
     exclude_withdrawn: bool
     manual: str
     order: str
+    rating_by_round: bool
     override: bool
     can_override: bool
     blocked: bool
@@ -260,6 +262,7 @@ def results_view(
         exclude_withdrawn=request.exclude_withdrawn,
         manual=request.manual,
         order=request.order,
+        rating_by_round=request.rating_by_round,
         override=request.override,
         can_override=any(problem.overridable for problem in ranked.problems),
         blocked=ranked.blocked,

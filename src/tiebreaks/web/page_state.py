@@ -72,6 +72,7 @@ class PageRequest:
     exclude_withdrawn: bool = False
     manual: str = ""
     order: str = ""
+    rating_by_round: bool = False
     override: bool = False
     explain: str = ""
     why: str = ""

@@ -30,6 +30,10 @@ UNRATED_EXCLUDED = (
     "Rating tie-breaks: leave unrated players out (games against them do not count; their "
     "own RTNG is undefined), the other method of C.07 Art. 10; not with unrated_rating"
 )
+RATING_BY_ROUND = (
+    "Rating tie-breaks when players have several ratings (an event over rating periods): "
+    "each opponent's rating in force in the round played; false: the first rating (Art. 10)"
+)
 LOTS = (
     "Break the ties left after the last tie-break by a repeatable drawing of lots: true "
     "(seeded from the tournament's results) or a seed (a whole number)"
@@ -123,6 +127,7 @@ class RankingOptions(_Strict):
     after_round: int | None = Field(None, ge=0, description=AFTER_ROUND)
     unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
     unrated_excluded: bool = Field(False, description=UNRATED_EXCLUDED)
+    rating_by_round: bool = Field(False, description=RATING_BY_ROUND)
     lots: bool | int = Field(False, description=LOTS)
     withdrawn: list[Annotated[int, Field(ge=1)]] = Field(
         [], max_length=10000, description=WITHDRAWN
@@ -179,6 +184,7 @@ class CompareOptions(_Strict):
     after_round: int | None = Field(None, ge=0, description=AFTER_ROUND)
     unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
     unrated_excluded: bool = Field(False, description=UNRATED_EXCLUDED)
+    rating_by_round: bool = Field(False, description=RATING_BY_ROUND)
     lots: bool | int = Field(False, description=LOTS)
     primary: Literal["MP", "GP"] | None = None
     allow_discouraged: bool = False

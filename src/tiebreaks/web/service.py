@@ -69,6 +69,7 @@ class Settings:
     exclude_withdrawn: bool = False
     manual_values: dict[int, ManualValue] | None = None
     manual_order: tuple[int, ...] = ()
+    rating_by_round: bool = False
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,7 @@ def compute(tournament: Tournament, settings: Settings) -> Standings:
         exclude_withdrawn=settings.exclude_withdrawn,
         manual_values=settings.manual_values,
         manual_order=settings.manual_order,
+        rating_by_round=settings.rating_by_round,
     )
     blocked = discouraged(standings, canonical)
     if blocked and not settings.allow_discouraged:

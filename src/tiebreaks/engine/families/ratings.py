@@ -19,6 +19,11 @@ Common rules:
   last). ``/U`` on a tie-break wins over either global method. Without any, computing raises
   :class:`~tiebreaks.errors.UsageError`; callers check :func:`has_unrated_participants` first
   to drop the tie-break with a warning.
+* Several ratings per participant (an event over rating periods, ``Tournament.round_ratings``):
+  by default every participant's first rating counts (C.07 (2026) Art. 10); with
+  ``Context.rating_by_round`` each game counts the opponent's rating in force in the round it
+  was played (:func:`ratings_in_force`), in ARO, TPR, PTP and so in APRO and APPO. RTNG and the
+  unrated methods read the first rating.
 
 Every value is computed for the whole field at once on NumPy integer arrays (int64, or exact
 Python integers when a rating is too large for int64 sums), at every size; the trace of one
@@ -33,6 +38,7 @@ fewer than m below the bottom. That bracket is halved for every participant at o
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
@@ -171,6 +177,33 @@ def rating_array(context: Context, spec: TiebreakSpec) -> tuple[int | None, Inte
     return fallback, context.memo(_WITH_UNRATED.of(fallback), compute)
 
 
+def by_round(context: Context) -> bool:
+    """True when the games count the opponent's rating in force in their round: asked for,
+    and participants of an individual event have several ratings."""
+    return context.rating_by_round and bool(context.tournament.round_ratings) and not context.team
+
+
+def ratings_in_force(context: Context, spec: TiebreakSpec) -> Integers:
+    """The ratings the games of ``spec`` count: every participant's rating (as
+    :func:`rating_array`), or with :func:`by_round` a (participant, round) array of the rating
+    in force in each round (the first rating until a later one of ``round_ratings``)."""
+    fallback, own = rating_array(context, spec)
+    if not by_round(context):
+        return own
+
+    def compute() -> Integers:
+        in_force = np.repeat(own[:, None], context.rounds, axis=1)
+        index = {player.start_number: i for i, player in enumerate(context.tournament.players)}
+        later = sorted(context.tournament.round_ratings, key=lambda item: item.from_round)
+        for item in later:  # a later rating overwrites from its round on
+            row = index.get(item.start_number)
+            if row is not None and item.from_round <= context.rounds:
+                in_force[row, item.from_round - 1 :] = item.rating
+        return in_force
+
+    return context.memo(_IN_FORCE.of(fallback), compute)
+
+
 def participant_ratings(context: Context, spec: TiebreakSpec) -> list[int]:
     """Every participant's rating for ``spec`` (unrated participants get the rating set by
     ``/U`` or the global option; UsageError if none is set)."""
@@ -240,14 +273,20 @@ def counted_games(context: Context, spec: TiebreakSpec) -> Games:
     return context.memo(_GAMES_AGAINST_RATED, compute)
 
 
-def _method(context: Context, spec: TiebreakSpec) -> int | str | None:
+def _method(context: Context, spec: TiebreakSpec) -> Hashable:
     """The treatment of unrated participants for ``spec``, as a cache key: their rating,
-    "excluded", or None (everyone is rated)."""
-    return "excluded" if excludes_unrated(context, spec) else rating_array(context, spec)[0]
+    "excluded", or None (everyone is rated); paired with "by-round" when games count the
+    rating in force in their round."""
+    method = "excluded" if excludes_unrated(context, spec) else rating_array(context, spec)[0]
+    return (method, "by-round") if by_round(context) else method
 
 
 def _opponent_ratings(games: Games, ratings: Integers) -> Integers:
-    """The opponent's rating in each game over the board, 0 elsewhere."""
+    """The opponent's rating in each game over the board, 0 elsewhere; ``ratings`` is one per
+    participant, or one per participant and round (the rating in force in that round)."""
+    if ratings.ndim == 2:
+        rounds = np.arange(games.played.shape[1])[None, :]
+        return np.where(games.played, ratings[games.opponent, rounds], 0)
     return np.where(games.played, ratings[games.opponent], 0)
 
 
@@ -398,6 +437,8 @@ def opponents_average(games: Games, values: Integers, defined: Flags) -> Means:
 _OWN: Key[Integers] = Key("ratings-own")
 #: every participant's rating with the rating set for unrated participants
 _WITH_UNRATED: Key[Integers] = Key("ratings-with-unrated")
+#: with :func:`by_round`: the rating in force of every participant in every round
+_IN_FORCE: Key[Integers] = Key("ratings-in-force")
 _GAME_LISTS: Key[list[list[Game]]] = Key("rating-game-lists")
 _GAMES: Key[Games] = Key("rating-games")
 #: per rating for unrated participants (and ARO's cut and median): the values
@@ -409,7 +450,7 @@ _PTP: Key[PerfectPerformances] = Key("PTP")
 
 def _averages(context: Context, spec: TiebreakSpec) -> Means:
     """ARO of every participant, with the spec's ``/Cn`` ``/Mn``."""
-    ratings = rating_array(context, spec)[1]
+    ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
     key = _ARO.of(_method(context, spec), spec.cut, spec.median)
     if not spec.cut and not spec.median:
@@ -419,7 +460,7 @@ def _averages(context: Context, spec: TiebreakSpec) -> Means:
 
 def _performances(context: Context, spec: TiebreakSpec) -> Performances:
     """TPR of every participant."""
-    ratings = rating_array(context, spec)[1]
+    ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
     return context.memo(
         _TPR.of(_method(context, spec)), lambda: performance_ratings(games, ratings)
@@ -428,7 +469,7 @@ def _performances(context: Context, spec: TiebreakSpec) -> Performances:
 
 def _perfect(context: Context, spec: TiebreakSpec) -> PerfectPerformances:
     """PTP of every participant."""
-    ratings = rating_array(context, spec)[1]
+    ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
     return context.memo(
         _PTP.of(_method(context, spec)), lambda: perfect_performances(games, ratings)
@@ -507,7 +548,9 @@ def rating(context: Context, spec: TiebreakSpec) -> Column:
 # "score": (points, games, points / games, p); "table": (p, dp); "performance": (ARO, dp,
 # TPR); "points": (points, games); "zero-score": (lowest opponent rating, dp(0), PTP);
 # "search": (low, high); "reached": (R, expected total, points); "short": (R - 1, expected
-# total, points); "order": (1 when /R reverses it, else 0).
+# total, points); "order": (1 when /R reverses it, else 0); "ratings-used": (1 by round or
+# 0 first ratings, games counted with a rating other than the opponent's first; -1: the
+# opponents' performances, APRO and APPO).
 
 
 def _value(values: Integers, defined: Flags, index: int) -> Fraction | None:
@@ -521,9 +564,10 @@ def _game_entries(
     the cut of ``/Cn`` ``/Mn`` where one removed it."""
     cuts = cuts or {}
     entries = []
+    listed = _opponent_ratings(games, ratings)[index]
     for column in np.flatnonzero(games.played[index]).tolist():
         opponent = int(games.opponent[index, column])
-        rated = int(ratings[opponent])
+        rated = int(listed[column])
         reason = cuts.get(column)
         entries.append(
             Entry(
@@ -549,6 +593,23 @@ def _left_out(context: Context, spec: TiebreakSpec, index: int) -> list[Step]:
     return [Step("unrated-left-out", (left,), "10")] if left else []
 
 
+def _ratings_used(context: Context, spec: TiebreakSpec, index: int) -> list[Step]:
+    """ "ratings-used": (1 when each game counts the rating in force in its round, 0 for
+    the first ratings; games counted with a rating other than the opponent's first, -1 for
+    APRO and APPO, whose amounts are the opponents' performances) when participants have
+    several ratings; else nothing."""
+    if not context.tournament.round_ratings or context.team:
+        return []
+    if not by_round(context):
+        return [Step("ratings-used", (0, 0), "10")]
+    if spec.acronym in ("APRO", "APPO"):
+        return [Step("ratings-used", (1, -1), "10")]
+    games = counted_games(context, spec)
+    first = _opponent_ratings(games, rating_array(context, spec)[1])[index]
+    in_force = _opponent_ratings(games, ratings_in_force(context, spec))[index]
+    return [Step("ratings-used", (1, int((first != in_force).sum())), "10")]
+
+
 def _mean_steps(found: Means, index: int, games: int) -> list[Step]:
     """The mean and its rounding (Art. 10), or why it is undefined."""
     count = int(found.divisor[index])
@@ -566,11 +627,11 @@ def _mean_steps(found: Means, index: int, games: int) -> list[Step]:
 def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per game over the board with the opponent's rating, the games left out by
     ``/Cn`` ``/Mn`` marked; the mean and its rounding (Art. 10.1, 14)."""
-    ratings = rating_array(context, spec)[1]
+    ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
     found = _averages(context, spec)
     played = int(games.number_of_games[index])
-    steps: list[Step] = _left_out(context, spec, index)
+    steps: list[Step] = _left_out(context, spec, index) + _ratings_used(context, spec, index)
     cuts: dict[int, Reason] = {}
     if spec.cut or spec.median:
         items = _rating_items(games, ratings)
@@ -588,11 +649,12 @@ def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, inde
 def trace_tournament_performance_rating(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """The ARO entries and mean, then the score, ``p``, ``dp`` of B.02 table 8.1(a) and
     their sum (Art. 10.2)."""
-    ratings = rating_array(context, spec)[1]
+    ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
     found = _performances(context, spec)
     played = int(games.number_of_games[index])
-    steps = _left_out(context, spec, index) + _mean_steps(found.average, index, played)
+    steps = _left_out(context, spec, index) + _ratings_used(context, spec, index)
+    steps += _mean_steps(found.average, index, played)
     value = _value(found.value, found.average.defined, index)
     if played:
         points = Fraction(int(games.half_points[index]), _HALF_POINTS_PER_GAME)
@@ -611,17 +673,17 @@ def trace_tournament_performance_rating(context: Context, spec: TiebreakSpec, in
 def trace_perfect_tournament_performance(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per game with the opponent's rating and the score expected at the rating
     found (B.02 table 8.1(b)); the points, and the search (Art. 10.3)."""
-    ratings = rating_array(context, spec)[1]
+    ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
     found = _perfect(context, spec)
     played = int(games.number_of_games[index])
-    left = _left_out(context, spec, index)
+    left = _left_out(context, spec, index) + _ratings_used(context, spec, index)
     if not played:
         undefined = (*left, Step("undefined", (0,), "10"))
         return Trace(spec, index, None, (), undefined, context.rules.name)
     value = int(found.value[index])
     games_played = _game_entries(games, ratings, index)
-    listed = np.array([int(ratings[entry.opponent or 0]) for entry in games_played])
+    listed = np.array([entry.rating or 0 for entry in games_played])
     expected = expected_scores(value - listed).tolist()
     entries = tuple(
         replace(entry, amount=Fraction(score, HUNDREDTHS))
@@ -664,7 +726,8 @@ def trace_opponents_performance(context: Context, spec: TiebreakSpec, index: int
             )
         )
     found = _opponents_means(context, spec)
-    steps = _left_out(context, spec, index) + _mean_steps(found, index, len(entries))
+    steps = _left_out(context, spec, index) + _ratings_used(context, spec, index)
+    steps += _mean_steps(found, index, len(entries))
     value = _value(found.value, found.defined, index)
     return Trace(spec, index, value, tuple(entries), tuple(steps), rules=context.rules.name)
 

@@ -14,6 +14,17 @@ list named by its header. Commas, semicolons and tabs are accepted as separators
 cell or 0 means "no rating in this list". The tournament file's own rating is the list
 ``FIDE`` (also ``Elo``). :func:`tiebreaks.model.rating_lists.apply_rating_order` then gives each
 participant the first rating available in the order asked for (e.g. ``FIDE,DWZ``).
+
+Events longer than 30 days: a file with a ``round`` column (also ``from_round``) gives ratings
+per round, one row per participant and round from which the rating is in force::
+
+    start_number;round;rating
+    1;1;2105
+    1;4;2131
+
+The participant is named by ``start_number`` (as above), ``fide_id`` or ``name``; the one other
+column is the rating (1 to 4000, a cell may not be empty). A rating from round 1 is the
+first rating. :func:`tiebreaks.model.rating_lists.apply_round_ratings` applies them.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ import re
 from pathlib import Path
 
 from ...errors import InputError, Location
-from ...model.rating_lists import RatingTable, name_key
+from ...model.rating_lists import RatingTable, RoundEntry, name_key
 from ..files import MAX_INPUT_BYTES, read_input
 from .sniff import binary_content
 from .trf import decode_trf_bytes
@@ -32,6 +43,8 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _WHOLE_NUMBER = re.compile(r"0*[0-9]{1,9}")
 _NUMBER_HEADERS = {"start_number", "start number", "no", "nr", "snr", "id", "startnummer"}
 _NAME_HEADERS = {"name", "player", "spieler"}
+_FIDE_ID_HEADERS = {"fide_id", "fide id", "fideid", "fide_no", "fide number"}
+_ROUND_HEADERS = {"round", "from_round", "from round", "runde", "ab runde"}
 _MAX_RATING = 4000
 
 
@@ -58,6 +71,8 @@ def parse_rating_table(text: str, source: str = "<ratings>") -> RatingTable:
         raise InputError(Location(source, 1, 1), "", "a header row such as start_number;DWZ")
     rows = _csv_rows(lines, source)
     header = [cell.strip() for cell in rows[0]]
+    if any(cell.casefold() in _ROUND_HEADERS for cell in header):
+        return RatingTable(source, (), {}, {}, _round_entries(rows, header, source))
     key_column, key_kind = _key_column(header, source)
     ignored = {i for i, name in enumerate(header) if _is_identity(name) or not name}
     lists = tuple(name for i, name in enumerate(header) if i not in ignored)
@@ -73,6 +88,56 @@ def parse_rating_table(text: str, source: str = "<ratings>") -> RatingTable:
         else:
             by_name[name_key(key)] = ratings
     return RatingTable(source, lists, by_number, by_name)
+
+
+def _round_entries(rows: list[list[str]], header: list[str], source: str) -> tuple[RoundEntry, ...]:
+    """The rows of a file with a round column (module docstring): InputError at the cell
+    for a missing or malformed participant, round or rating."""
+    lowered = [cell.casefold() for cell in header]
+    round_column = next(i for i, cell in enumerate(lowered) if cell in _ROUND_HEADERS)
+    key_column, kind = _round_key_column(lowered, source, header)
+    others = [i for i, cell in enumerate(header) if cell and i not in (round_column, key_column)]
+    if len(others) != 1:
+        raise InputError(
+            Location(source, 1, 1),
+            ",".join(header),
+            "one rating column besides the player and round columns (start_number;round;rating)",
+        )
+    rating_column = others[0]
+    entries = []
+    for line_number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = [row[i].strip() if i < len(row) else "" for i in range(len(header))]
+        at = [Location(source, line_number, i + 1) for i in range(len(header))]
+        key = cells[key_column]
+        if not key:
+            raise InputError(at[key_column], "", f"the player ({header[key_column]})")
+        if kind != "name":
+            _number(key, at[key_column])
+        from_round = _number(cells[round_column], at[round_column])
+        rating = _number(cells[rating_column], at[rating_column])
+        if not 1 <= rating <= _MAX_RATING:
+            raise InputError(at[rating_column], cells[rating_column], "a rating from 1 to 4000")
+        entries.append(RoundEntry(kind, key, from_round, rating, at[key_column], at[round_column]))
+    return tuple(entries)
+
+
+def _round_key_column(lowered: list[str], source: str, header: list[str]) -> tuple[int, str]:
+    """The column naming the participant in a file with a round column."""
+    for kind, names in (
+        ("number", _NUMBER_HEADERS),
+        ("fide_id", _FIDE_ID_HEADERS),
+        ("name", _NAME_HEADERS),
+    ):
+        for index, cell in enumerate(lowered):
+            if cell in names:
+                return index, kind
+    raise InputError(
+        Location(source, 1, 1),
+        ",".join(header),
+        "a column start_number, fide_id or name in the header",
+    )
 
 
 def _csv_rows(lines: list[str], source: str) -> list[list[str]]:

@@ -47,6 +47,7 @@ from .trf_header import (
     score_system,
 )
 from .trf_player import PlayerRecord, ResultCodes, read_player_table
+from .trf_ratings import event_span, read_round_ratings
 from .trf_records26 import (
     Records26,
     applied_byes,
@@ -155,6 +156,8 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         team_records=team_records,
         point_assignments=assignments,
         list_changes=read_list_changes(text, source, warnings),
+        round_ratings=read_round_ratings(text, source, players, rounds, warnings),
+        span=event_span(lines),
         source=source,
         warnings=tuple(sorted(warnings, key=_position)),
     )

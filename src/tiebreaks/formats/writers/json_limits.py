@@ -107,6 +107,14 @@ def check_json(refuser: Refuser, tournament: Tournament) -> None:
             "this format, which has no place for them (the scores would change)",
             "write a TRF file, which keeps them as 299 records",
         )
+    if tournament.round_ratings:
+        raise refuser.refuse(
+            TOURNAMENT,
+            "ratings of later rounds (an event over rating periods)",
+            f"{len(tournament.round_ratings)} rating(s)",
+            "this format, which has no place for them (rating tie-breaks by round would change)",
+            "write a TRF file, which keeps them as ### comments",
+        )
     numbers = f"start numbers from 1 to {MAX_START_NUMBER:,}"
     for player in tournament.players:  # a player's own number before the rounds naming it
         refuser.whole(

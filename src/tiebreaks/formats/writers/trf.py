@@ -1,7 +1,8 @@
 """Writer of the FIDE Tournament Report File: TRF-16 player records (FIDE C.04 Annex 2) with
 the TRF26 tournament and team records (spec §5.1-5.2), read back by :mod:`.trf`.
 
-Records written, in this order: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``092``
+Records written, in this order: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``052``
+end date (the last date the source gave), ``092``
 type text, ``142`` and ``XXR`` number of rounds, ``162`` score system (only when it differs
 from 1-½-0), ``XXS`` for the points ``162`` cannot say (forfeit win ``FW``, forfeit loss
 ``FL``, full- and half-point byes ``FPB``/``HPB``), ``172`` national rating support,
@@ -9,7 +10,9 @@ from 1-½-0), ``XXS`` for the points ``162`` cannot say (forfeit win ``FW``, for
 the teams are not numbered 1, 2, 3 ... in order, have short names, or team standings give
 their ranks), ``320``, ``330``, ``352``, ``362``, the ``001`` player records in start-number
 order, then the national rating lines (the ``172`` federation code in columns 1-3, the
-``001`` layout, national rating in columns 49-52).
+``001`` layout, national rating in columns 49-52). Ratings in force from a later round (an
+event over rating periods) follow the list changes as ``###`` comments
+(:func:`..readers.trf_ratings.rating_comment`): TRF26 has no record for them.
 
 ``001`` columns (1-based, inclusive): start number 5-8, sex 10, title 11-13, name 15-47,
 rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79, points 81-84, rank 86-89,
@@ -49,6 +52,7 @@ from ...model.team import TeamRecords
 from ..readers.trf_checks import guess_pairing_system, pairing_system_from_records
 from ..readers.trf_fields import format_points
 from ..readers.trf_player import FIRST_ROUND_COLUMN, ROUND_WIDTH
+from ..readers.trf_ratings import rating_comment
 from ..readers.trf_records26 import format_assignment, list_change_comment
 from .limits import TOURNAMENT, shortened_names
 from .trf_limits import (
@@ -58,6 +62,7 @@ from .trf_limits import (
     check_header,
     check_player,
     check_round,
+    check_round_ratings,
     check_start_numbers,
     check_teams,
     fitted_points,
@@ -116,6 +121,8 @@ def write_trf(
     check_start_numbers(tournament.players)
     lines = [*_header_lines(tournament, (type_text, type_code), lists)]
     lines.extend(map(list_change_comment, list_changes(tournament, standings, lists)))
+    check_round_ratings(tournament)
+    lines.extend(map(rating_comment, tournament.round_ratings))  # ratings of later periods
     lines.extend(map(checked_assignment, tournament.point_assignments))
     if tournament.team_records is not None:
         check_teams(tournament.team_records)
@@ -346,6 +353,9 @@ def _header_lines(
     start = tournament.start_date
     if start is not None:  # four digits of year always (strftime gives 999 for the year 999)
         yield f"042 {start.year:04d}/{start.month:02d}/{start.day:02d}"
+    end = tournament.span.last if tournament.span is not None else None
+    if end is not None and end != start:  # the end date: how long the event lasts
+        yield f"052 {end.year:04d}/{end.month:02d}/{end.day:02d}"
     if type_text:
         yield f"092 {type_text}"
     if tournament.rounds >= 1:

@@ -332,3 +332,17 @@ def _check_team_scores(records: TeamRecords) -> None:
                 value,
                 "record 362 (from 0, with at most 6 decimals)",
             )
+
+
+def check_round_ratings(tournament: Tournament) -> None:
+    """The ratings of later rounds, written as ``###`` comments that read back
+    (:mod:`..readers.trf_ratings`): a player of the tournament, a round from 2 to the number
+    of rounds, a rating from 1 to 9999."""
+    numbers = {player.start_number for player in tournament.players}
+    for item in tournament.round_ratings:
+        who = f"player {item.start_number}"
+        if item.start_number not in numbers:
+            raise _TRF.refuse(who, "rating per round", item.start_number, "a player of the file")
+        rounds = f"a round from 2 to {tournament.rounds}"
+        _TRF.whole(who, "round of a rating", item.from_round, 2, tournament.rounds, rounds)
+        _TRF.whole(who, "rating per round", item.rating, 1, 9999, "a rating from 1 to 9999")

@@ -75,13 +75,30 @@ def rating_text(trace: Trace, index: int, rating: int | None, words: Words) -> s
 
 
 def _game(trace: Trace, entry: Entry, words: Words) -> str:
-    """ "Round 3: draw with Black against #5 Anna, rating 1900"."""
+    """ "Round 3: draw with Black against #5 Anna, rating 1900"; a rating of a later rating
+    period (ratings by round) says from which round it is in force."""
     assert entry.round is not None and entry.opponent is not None
+    text = rating_text(trace, entry.opponent, entry.rating, words)
+    since = _later_rating_round(trace, entry, words)
+    if since:
+        text = words._("%(rating)s (in force from round %(since)s)", rating=text, since=since)
     return words._(
-        "%(round)s, %(rating)s",
-        round=words.round(trace.participant, entry.round),
-        rating=rating_text(trace, entry.opponent, entry.rating, words),
+        "%(round)s, %(rating)s", round=words.round(trace.participant, entry.round), rating=text
     )
+
+
+def _later_rating_round(trace: Trace, entry: Entry, words: Words) -> int:
+    """The round from which the opponent's rating of ``entry`` is in force when it is one of
+    a later rating period (ratings by round, Art. 10), else 0."""
+    if not any(step.code == "ratings-used" and step.numbers[0] for step in trace.steps):
+        return 0
+    tournament = words.computation.tournament
+    number = tournament.players[entry.opponent or 0].start_number
+    since = 0
+    for item in tournament.round_ratings:
+        if item.start_number == number and item.from_round <= (entry.round or 0):
+            since = item.from_round
+    return since
 
 
 def _counted(words: Words, count: int, single: str, several: str, /, **fields: object) -> str:
@@ -101,12 +118,16 @@ def _undefined(acronym: str, games: int, words: Words) -> str:
 
 
 def _left_out(trace: Trace, words: Words) -> list[str]:
-    """The games against unrated opponents that do not count (unrated players left out,
-    the second method of Art. 10)."""
+    """Which ratings count when participants have several (by round, or the first), and the
+    games against unrated opponents that do not count (unrated players left out, the second
+    method of Art. 10)."""
+    texts = []
     for step in trace.steps:
+        if step.code == "ratings-used":
+            texts.append(_ratings_used(step, words))
         if step.code == "unrated-left-out":
             games = int(step.numbers[0] or 0)
-            return [
+            texts.append(
                 _counted(
                     words,
                     games,
@@ -114,8 +135,34 @@ def _left_out(trace: Trace, words: Words) -> list[str]:
                     N_("%(games)s games against unrated opponents do not count (Art. 10)"),
                     games=games,
                 )
-            ]
-    return []
+            )
+    return texts
+
+
+def _ratings_used(step: Step, words: Words) -> str:
+    """The ratings counted when participants have several (an event over rating periods)."""
+    by_round, later = (int(number or 0) for number in step.numbers)
+    if not by_round:
+        return words._(
+            "players have several ratings; each opponent's first rating counts (Art. 10)"
+        )
+    if later < 0:
+        return words._(
+            "each opponent's performance counts the ratings in force in the rounds played"
+        )
+    return _counted(
+        words,
+        later,
+        N_(
+            "each opponent's rating in force in the round played counts;"
+            " %(games)s game with a rating of a later period"
+        ),
+        N_(
+            "each opponent's rating in force in the round played counts;"
+            " %(games)s games with a rating of a later period"
+        ),
+        games=later,
+    )
 
 
 def _modifier(trace: Trace, step: Step, words: Words) -> list[str]:
