@@ -50,7 +50,7 @@ def check_text(
     else:
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
-    if columns is not None and not report.nothing_compared:
+    if columns is not None:  # the published columns, in the list or not
         lines.extend(line for column in columns for line in column_lines(column))
     elif variants is not None and not report.nothing_compared:
         lines.extend(_variant_lines(variants, len(standings.columns)))
@@ -98,6 +98,11 @@ def column_lines(column: ColumnReadings) -> list[str]:
         )
     for value in column.unreproduced:
         lines.append("  " + _unreproduced(value, column.program_error))
+    if column.unreproduced:
+        lines.append(
+            f"  each value of the closest reading line by line: tiebreaks explain FILE NUMBER"
+            f" -t PTS,{closest.tiebreaks[0]} -r {closest.rules}"
+        )
     return lines
 
 

@@ -369,7 +369,7 @@ def _column_readings(
     compared = len(published)
     places = max((_decimals(value) for value in published.values()), default=0)
     found: list[Variant] = []
-    seen: set[tuple[str, tuple[Fraction | None, ...]]] = set()
+    seen: set[tuple[Fraction | None, ...]] = set()
     best: tuple[int, Variant, dict[int, Fraction | None]] | None = None
     for rules, variant, values in tried:
         agreeing = {
@@ -377,17 +377,23 @@ def _column_readings(
             for number, value in published.items()
         }
         matched = sum(1 for ways in agreeing.values() if ways)
-        common = frozenset(ROUNDINGS).intersection(*agreeing.values()) if agreeing else frozenset()
+        common = frozenset(ROUNDINGS).intersection(*(ways for ways in agreeing.values() if ways))
         rounding = _rounding_name(common)
         reading = Variant(rules, (str(variant),), matched, compared, label, rounding)
         if best is None or matched > best[0]:
             best = (matched, reading, values)
-        key = (rules, tuple(values[number] for number in sorted(values)))
+        # the same values: the same reading (the first found: the file's own regime)
+        key = tuple(values[number] for number in sorted(values))
         if matched == compared and key not in seen:
             seen.add(key)
             found.append(reading)
     if found or best is None:
         return ColumnReadings(label, compared, tuple(found))
+    error = VEGA_KS_ERROR if _vega_koya_error(tournament, base, published) else ""
+    if error:  # every value is the program's error: compared with the plain reading
+        rules, variant, values = tried[0]
+        matched = sum(1 for n, value in published.items() if roundings(value, values.get(n)))
+        best = (matched, Variant(rules, (str(variant),), matched, compared, label), values)
     players = {player.start_number: player.name for player in tournament.players}
     closest_values = best[2]
     missing = tuple(
@@ -401,7 +407,6 @@ def _column_readings(
         for number, value in sorted(published.items())
         if not roundings(value, closest_values.get(number), places)
     )
-    error = VEGA_KS_ERROR if _vega_koya_error(tournament, base, published) else ""
     return ColumnReadings(label, compared, (), best[1], missing, error)
 
 
