@@ -30,6 +30,7 @@ from .engine.team_context import team_views
 from .engine.trace import Trace
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
 from .model import PairingSystem, Player, ResultKind, Tournament
+from .model.programs import profile_by_name
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
 from .model.team_matches import TeamTournament, team_tournament
@@ -92,6 +93,8 @@ class Standings:
     #: to them (``unrated_rating``), or left out (``unrated_excluded``); neither: not set
     unrated_rating: int | None = None
     unrated_excluded: bool = False
+    #: the publishing program's profile the standings were read with ("": none, FIDE)
+    like: str = ""
     #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
     #: column by column for writers of big tables)
     value_columns: dict[str, list[Fraction | None]] = field(
@@ -409,6 +412,8 @@ class Options:
     lots: bool | int = False
     #: the second method of Art. 10 for unrated participants: left out of rating tie-breaks
     unrated_excluded: bool = False
+    #: a publishing program's profile (:mod:`.model.programs`): its readings and final order
+    like: str | None = None
 
 
 def compute_standings(
@@ -423,6 +428,7 @@ def compute_standings(
     primary: str | None = None,
     lots: bool | int = False,
     unrated_excluded: bool = False,
+    like: str | None = None,
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -437,6 +443,8 @@ def compute_standings(
     ``unrated_rating`` gives unrated participants a rating in the rating tie-breaks (Art. 10);
     ``unrated_excluded`` is the other method: games against them are left out.
     ``primary`` ("MP" or "GP") overrides which score ranks a team tournament first.
+    ``like`` ("swiss-manager", "vega", "swiss-chess") reads as that program publishes
+    (:mod:`.model.programs`): its readings of SB and ARO, its order of the ties left.
     """
     options = Options(
         after_round,
@@ -446,6 +454,7 @@ def compute_standings(
         primary,
         lots,
         unrated_excluded,
+        like,
     )
     return _compute_standings(tournament, tiebreaks, rules, options)
 
@@ -488,10 +497,14 @@ def rank_context(
     if options.unrated_rating is not None:
         context.unrated_rating = options.unrated_rating
     context.unrated_excluded = options.unrated_excluded
+    profile = profile_by_name(options.like) if options.like else None
     plan = _plan(context, tiebreaks, options.unrated_rating, options.unrated_excluded)
+    if profile is not None and profile.reading:
+        plan.specs[:] = [_read_as(spec, entry, profile.reading) for spec, entry in plan.specs]
     ranking = _rank(context, plan.specs)
     seed = lots_seed_of(options, context.tournament, context.rounds)
-    rows, value_columns = _rows(context, ranking.groups, ranking.values, seed)
+    by_number = profile is not None and profile.by_start_number and seed is None
+    rows, value_columns = _rows(context, ranking.groups, ranking.values, seed, by_number)
     return Standings(
         tournament=context.tournament,
         rules=context.rules,
@@ -510,7 +523,18 @@ def rank_context(
         lots_source=_lots_source(options),
         unrated_rating=options.unrated_rating,
         unrated_excluded=options.unrated_excluded,
+        like=profile.name if profile is not None else "",
     )
+
+
+def _read_as(
+    spec: TiebreakSpec, entry: Definition, reading: str
+) -> tuple[TiebreakSpec, Definition]:
+    """``spec`` with a program's reading (``/SM``) where the tie-break takes it and the list
+    did not choose one."""
+    if "S" in entry.modifiers and spec.program is None:
+        return replace(spec, program=reading), entry
+    return spec, entry
 
 
 def _primary_context(
@@ -652,12 +676,17 @@ def _rows(
     groups: ArrayGroups,
     values: Values,
     lots_seed: int | None,
+    by_start_number: bool = False,
 ) -> tuple[list[Row], dict[str, list[Fraction | None]]]:
     """The rows in rank order and the value columns in that order; the values of each row
-    are gathered column by column (one C-level pass per column, then one transposition)."""
+    are gathered column by column (one C-level pass per column, then one transposition).
+    ``by_start_number``: the ties left each get their own rank in start-number order
+    (Vega's final order)."""
     players = context.tournament.players
     if lots_seed is None:
         order, ranks, by_lot = _order(groups, players)
+        if by_start_number:
+            ranks = list(range(1, len(order) + 1))
     else:
         order, ranks, by_lot = _order_by_lot(groups.lists(), players, lots_seed)
     names = list(values)  # the column labels, in list order

@@ -55,7 +55,8 @@ def check(
 
     def run() -> tuple[str, int]:
         tournament = read(file, ratings_file, rating_order, options)
-        report = check_published(tournament, tiebreak_list or None, rules)
+        like = str(options["like"]).lower() if options.get("like") else None
+        report = check_published(tournament, tiebreak_list or None, rules, like)
         variants = columns = None
         if infer and publishes_numbers(tournament):
             with progress("trying readings", None) as advance:

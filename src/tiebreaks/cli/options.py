@@ -68,6 +68,12 @@ def tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             help="Team tournaments: the score that ranks first (default: the file's 192 code).",
         ),
         click.option(
+            "--like",
+            type=click.Choice(["swiss-manager", "vega", "swiss-chess"], case_sensitive=False),
+            help="Read as that program publishes: Swiss-Manager's SB and ARO cut, Vega's"
+            " order of the ties left (docs/conformance.md); printed in every output.",
+        ),
+        click.option(
             "--rating-order",
             help="Rating lists to use, first available wins, e.g. FIDE,DWZ or NATIONAL,FIDE "
             "(default: the file's TRF26 172 method, else FIDE; then the columns of --ratings).",
@@ -143,6 +149,7 @@ def standings_for(
         lots=_lots(options.get("lots")),
         primary=str(options["primary"]) if options.get("primary") else None,
         unrated_excluded=bool(options.get("unrated_excluded")),
+        like=str(options["like"]).lower() if options.get("like") else None,
     )
 
 

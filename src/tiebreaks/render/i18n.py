@@ -232,7 +232,26 @@ def method_lines(standings: Standings, lang: str) -> list[str]:
         )
     elif standings.unrated_excluded:
         lines.append(_("Unrated players in rating tie-breaks: left out (C.07 Art. 10)"))
+    if standings.like:
+        lines.append(_(_PROFILE_LINES[standings.like]))
     return lines
+
+
+#: the line of each publishing program's profile (``--like``)
+_PROFILE_LINES = {
+    "swiss-manager": N_(
+        "Read as Swiss-Manager publishes (--like swiss-manager): SB with its modified points"
+        " (/SM), ARO cuts remove rounds without a game first"
+    ),
+    "vega": N_(
+        "Read as Vega publishes (--like vega): the ties left after the last tie-break in"
+        " pairing-number order; Vega prints values rounded half to even"
+    ),
+    "swiss-chess": N_(
+        "Read as Swiss-Chess publishes (--like swiss-chess): the FIDE readings (none of its"
+        " own is established)"
+    ),
+}
 
 
 def column_abbreviation(label: str, lang: str) -> str:

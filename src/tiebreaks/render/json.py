@@ -94,6 +94,8 @@ class StandingsDocument(msgspec.Struct, kw_only=True, omit_defaults=True):
     tiebreaks: list[str]
     lots: LotsDetail | None = None
     unrated: UnratedDetail | None = None
+    #: the publishing program's profile read with (``--like``), when one was
+    like: str | None = None
     warnings: list[str]
     warning_details: list[WarningDetail]
     standings: list[StandingsRow]
@@ -116,6 +118,7 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
         tiebreaks=list(standings.columns),
         lots=_lots(standings),
         unrated=_unrated(standings),
+        like=standings.like or None,
         warnings=[str(warning) for warning in standings.warnings],
         warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
         standings=[

@@ -26,6 +26,7 @@ from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
 from ..model import PairingSystem, Tournament
+from ..model.programs import profile_by_name
 from ..model.rules import REGIMES, rules_for_date
 from ..standings import Row, Standings, compute_standings
 
@@ -81,10 +82,12 @@ def check_published(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
+    like: str | None = None,
 ) -> CheckReport:
     """Compare the file's stated ranks and published values with the standings we compute
-    (with the file's own list unless ``tiebreaks`` is given)."""
-    standings = compute_standings(tournament, tiebreaks, rules)
+    (with the file's own list unless ``tiebreaks`` is given; read as the program ``like``
+    publishes, whose values are compared as it rounds them)."""
+    standings = compute_standings(tournament, tiebreaks, rules, like=like)
     differences: list[Difference] = []
     ranks = 0
     for row in standings.rows:
@@ -120,6 +123,7 @@ def _compare_values(
     compared = 0
     unmatched: list[str] = []
     players = {player.start_number: player for player in tournament.players}
+    rounding = profile_by_name(standings.like).rounding if standings.like else "half up"
     for position, label in enumerate(tournament.published_columns):
         column = _column_for(label, standings)
         if column is None:
@@ -131,20 +135,24 @@ def _compare_values(
             if published is None:
                 continue
             compared += 1
-            if not _value_agrees(published, row.values[column], column, standings):
+            if not _value_agrees(published, row.values[column], column, standings, rounding):
                 differences.append(_difference(row, label, published, row.values[column]))
     return compared, tuple(unmatched)
 
 
 def _value_agrees(
-    published: Fraction, computed: Fraction | None, column: str, standings: Standings
+    published: Fraction,
+    computed: Fraction | None,
+    column: str,
+    standings: Standings,
+    rounding: str = "half up",
 ) -> bool:
     """:func:`agrees`; a group tie-break (DE) that did not apply to a participant not tied
     with anyone has no value here, and 0 where the FIDE reference engine publishes it."""
     if computed is None and published == 0:
         position = standings.columns.index(column)
         return definition(standings.tiebreaks[position].acronym).kind is Kind.GROUP
-    return agrees(published, computed)
+    return rounding in roundings(published, computed)
 
 
 def agrees(published: Fraction, computed: Fraction | None) -> bool:
