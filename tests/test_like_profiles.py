@@ -69,3 +69,20 @@ def test_the_profile_is_printed_in_every_output(tmp_path: object) -> None:
 def test_an_unknown_program_is_refused() -> None:
     with pytest.raises(tiebreaks.UsageError, match="known: swiss-manager, vega, swiss-chess"):
         tiebreaks.compute_standings(small_swiss(), like="chessbase")
+
+
+def test_infer_finds_vegas_order_from_ranks() -> None:
+    """The Held round robin's ranks by hand (tests/test_check.py: DE places #1, then #2 and
+    #3 tied on every tie-break, then #6, #5, #4), published as Vega ranks them: #2 second,
+    #3 third. Only a reading with Vega's order of the ties left gives all six."""
+    from dataclasses import replace
+
+    from tiebreaks.services.check import infer_variants
+
+    ranks = {1: 1, 2: 2, 3: 3, 6: 4, 5: 5, 4: 6}
+    tournament = tiebreaks.read_tournament(ROUND_ROBIN)
+    players = tuple(replace(p, stated_rank=ranks[p.start_number]) for p in tournament.players)
+    readings = infer_variants(replace(tournament, players=players))
+    assert readings
+    assert all(reading.like == "vega" for reading in readings)
+    assert all(reading.matched == reading.compared == 6 for reading in readings)

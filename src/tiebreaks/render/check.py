@@ -138,8 +138,13 @@ def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
             if not variant.column and len(variant.tiebreaks) < listed
             else ""
         )
+        order = (
+            ", ties left in pairing-number order as Vega ranks them"
+            if variant.like == "vega"
+            else ""
+        )
         lines.append(
-            f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}"
+            f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}{order}"
             f" ({variant.matched} of {variant.compared} agree{rest})"
         )
     return lines
@@ -179,7 +184,12 @@ def check_json(
         data["columns"] = [_column_json(column) for column in columns]
     if variants is not None:
         data["readings"] = [
-            {"rules": v.rules, "tiebreaks": list(v.tiebreaks), "column": v.column or None}
+            {
+                "rules": v.rules,
+                "tiebreaks": list(v.tiebreaks),
+                "column": v.column or None,
+                "like": v.like or None,
+            }
             for v in variants
         ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

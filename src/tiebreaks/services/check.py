@@ -198,6 +198,8 @@ class Variant:
     #: how the published values are printed, when only some roundings agree with all of
     #: them ("half to even"); empty when any would do
     rounding: str = ""
+    #: the publishing program's order of the ties left (``"vega"``: by pairing number)
+    like: str = ""
 
 
 def publishes_numbers(tournament: Tournament) -> bool:
@@ -476,14 +478,29 @@ def _infer_list(
     for done, (rules, combination) in enumerate(tries, 1):
         standings = compute_standings(tournament, list(combination), rules)
         progress(done, len(tries))
-        matched = sum(
-            1 for row in standings.rows if stated.get(row.player.start_number) == row.rank
-        )
+        like = ""
+        if _ranks_matched(standings, stated) != len(stated) and _ties_left(standings):
+            # Vega's reading: the ties left ordered by pairing number
+            standings = compute_standings(tournament, list(combination), rules, like="vega")
+            like = "vega"
+        matched = _ranks_matched(standings, stated)
         if matched == len(stated):
             splits = _splits(standings)
             listed = _texts(combination[: len(splits)])
-            found.setdefault((rules, *splits), Variant(rules, listed, matched, len(stated)))
-    return sorted(found.values(), key=lambda v: _changes(v.tiebreaks, declared_text))
+            variant = Variant(rules, listed, matched, len(stated), like=like)
+            found.setdefault((rules, like, *splits), variant)
+    return sorted(found.values(), key=lambda v: (_changes(v.tiebreaks, declared_text), v.like))
+
+
+def _ranks_matched(standings: Standings, stated: dict[int, int]) -> int:
+    """How many stated ranks the standings give."""
+    return sum(1 for row in standings.rows if stated.get(row.player.start_number) == row.rank)
+
+
+def _ties_left(standings: Standings) -> bool:
+    """True when some participants share a rank (still tied after the last tie-break)."""
+    ranks = [row.rank for row in standings.rows]
+    return len(set(ranks)) < len(ranks)
 
 
 def _texts(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
@@ -537,4 +554,4 @@ def _changes(first: tuple[str, ...], second: tuple[str, ...]) -> int:
 
 def _varies(spec: TiebreakSpec) -> bool:
     entry = definition(spec.acronym)
-    return entry.kind is Kind.VALUE and bool(set(entry.modifiers) & set("CMLP"))
+    return entry.kind is Kind.VALUE and bool(set(entry.modifiers) & set("CMLPS"))
