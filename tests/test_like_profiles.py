@@ -55,7 +55,7 @@ def test_vega_values_compared_as_vega_rounds_them() -> None:
 def test_the_profile_is_printed_in_every_output(tmp_path: object) -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["standings", str(ROUND_ROBIN), "--like", "vega"]).stdout
-    assert "Read as Vega publishes (--like vega)" in text
+    assert "Read as Vega publishes" in text
     german = runner.invoke(
         main, ["standings", str(ROUND_ROBIN), "--like", "swiss-chess", "--lang", "de"]
     ).stdout

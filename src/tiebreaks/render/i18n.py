@@ -240,15 +240,15 @@ def method_lines(standings: Standings, lang: str) -> list[str]:
 #: the line of each publishing program's profile (``--like``)
 _PROFILE_LINES = {
     "swiss-manager": N_(
-        "Read as Swiss-Manager publishes (--like swiss-manager): SB with its modified points"
+        "Read as Swiss-Manager publishes: SB with its modified points"
         " (/SM), ARO cuts remove rounds without a game first"
     ),
     "vega": N_(
-        "Read as Vega publishes (--like vega): the ties left after the last tie-break in"
+        "Read as Vega publishes: the ties left after the last tie-break in"
         " pairing-number order; Vega prints values rounded half to even"
     ),
     "swiss-chess": N_(
-        "Read as Swiss-Chess publishes (--like swiss-chess): the FIDE readings (none of its"
+        "Read as Swiss-Chess publishes: the FIDE readings (none of its"
         " own is established)"
     ),
 }
