@@ -248,8 +248,7 @@ _PROFILE_LINES = {
         " pairing-number order; Vega prints values rounded half to even"
     ),
     "swiss-chess": N_(
-        "Read as Swiss-Chess publishes: the FIDE readings (none of its"
-        " own is established)"
+        "Read as Swiss-Chess publishes: the FIDE readings (none of its own is established)"
     ),
 }
 
