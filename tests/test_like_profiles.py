@@ -86,3 +86,14 @@ def test_infer_finds_vegas_order_from_ranks() -> None:
     assert readings
     assert all(reading.like == "vega" for reading in readings)
     assert all(reading.matched == reading.compared == 6 for reading in readings)
+
+
+def test_a_published_sb_column_is_compared_with_the_profile_s_reading() -> None:
+    """Swiss-Manager publishes its column as "SB": under its profile the column is compared
+    with SB/SM (hand values) and agrees; under the FIDE reading it does not."""
+    from .test_check_programs import SB_SWISS_MANAGER
+
+    tournament = published("SB", SB_SWISS_MANAGER)
+    report = check_published(tournament, like="swiss-manager")
+    assert (report.values_compared, report.agrees) == (6, True)
+    assert not check_published(tournament).agrees

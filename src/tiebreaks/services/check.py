@@ -107,14 +107,21 @@ def _difference(
 
 
 def _column_for(label: str, standings: Standings) -> str | None:
-    """The standings column that a published label names (its text or any tie-break name)."""
+    """The standings column that a published label names (its text or any tie-break name,
+    or a program's reading of that tie-break in the list)."""
     if label in standings.columns:
         return label
     try:
-        wanted = str(resolve_name(label).spec)
+        spec = resolve_name(label).spec
     except UsageError:
         return None
-    return wanted if wanted in standings.columns else None
+    if str(spec) in standings.columns:
+        return str(spec)
+    # a program's reading of the same tie-break (SB read as SB/SM under --like swiss-manager)
+    for listed, column in zip(standings.tiebreaks, standings.columns, strict=True):
+        if listed.program and replace(listed, program=None) == spec:
+            return column
+    return None
 
 
 def _compare_values(
