@@ -37,6 +37,7 @@ from .engine.team_context import team_views
 from .engine.trace import Trace
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
 from .model import PairingSystem, Player, ResultKind, Tournament
+from .model.programs import profile_by_name
 from .model.rating_lists import apply_rating_order, file_rating_order
 from .model.rules import Rules, rules_by_name, rules_for_date
 from .model.team_matches import TeamTournament, team_tournament
@@ -110,6 +111,8 @@ class Standings:
     #: rating periods): "by-round" (each opponent's rating in force in the round played),
     #: "first" (the first rating, C.07 Art. 10 default), "" (one rating each)
     ratings_used: str = ""
+    #: the publishing program's profile the standings were read with ("": none, FIDE)
+    like: str = ""
     #: per column label, the values of the rows in row order (what ``rows`` hold, gathered
     #: column by column for writers of big tables)
     value_columns: dict[str, list[Fraction | None]] = field(
@@ -449,6 +452,8 @@ class Options:
     #: several ratings per participant: each opponent's rating in force in the round played
     #: (False: the first rating)
     rating_by_round: bool = False
+    #: a publishing program's profile (:mod:`.model.programs`): its readings and final order
+    like: str | None = None
 
 
 def compute_standings(
@@ -468,6 +473,7 @@ def compute_standings(
     manual_values: Mapping[int, Fraction | int | ManualValue] | None = None,
     manual_order: Sequence[int] = (),
     rating_by_round: bool = False,
+    like: str | None = None,
 ) -> Standings:
     """Rank the participants of ``tournament``.
 
@@ -492,6 +498,8 @@ def compute_standings(
     no value changes. ``manual_values`` are the values of the MAN tie-break (start number ->
     value: a play-off, a decision); ``manual_order`` orders participants still tied after
     the whole list (start numbers; each tied group named whole), before any lots.
+    ``like`` ("swiss-manager", "vega", "swiss-chess") reads as that program publishes
+    (:mod:`.model.programs`): its readings of SB and ARO, its order of the ties left.
     """
     options = Options(
         after_round,
@@ -506,6 +514,7 @@ def compute_standings(
         manual_values,
         tuple(manual_order),
         rating_by_round,
+        like,
     )
     return _compute_standings(tournament, tiebreaks, rules, options)
 
@@ -550,13 +559,19 @@ def rank_context(
     context.unrated_excluded = options.unrated_excluded
     order = _arbiter_decisions(context, options)
     context.rating_by_round = options.rating_by_round
+    profile = profile_by_name(options.like) if options.like else None
     plan = _plan(context, tiebreaks, options.unrated_rating, options.unrated_excluded)
+    if profile is not None and profile.reading:
+        plan.specs[:] = [_read_as(spec, entry, profile.reading) for spec, entry in plan.specs]
     _check_manual_listed(context, plan)
     plan.warnings.extend(_long_event_warning(context.tournament, plan.specs))
     ranking = _rank(context, plan.specs)
     ordered = _apply_order(ranking.groups, context, order)
     seed = lots_seed_of(options, context.tournament, context.rounds)
-    rows, value_columns = _rows(context, ranking.groups, ranking.values, seed, ordered)
+    by_number = profile is not None and profile.by_start_number and seed is None
+    rows, value_columns = _rows(
+        context, ranking.groups, ranking.values, seed, ordered, by_start_number=by_number
+    )
     rows, not_ranked = _set_apart(rows, value_columns, context.excluded)
     return Standings(
         tournament=context.tournament,
@@ -581,6 +596,7 @@ def rank_context(
         manual_values=dict(context.manual),
         manual_order=tuple(order),
         ratings_used=_ratings_used(context.tournament, options),
+        like=profile.name if profile is not None else "",
     )
 
 
@@ -711,6 +727,16 @@ def _set_apart(
         for row in rows[kept:]
     ]
     return rows[:kept], apart
+
+
+def _read_as(
+    spec: TiebreakSpec, entry: Definition, reading: str
+) -> tuple[TiebreakSpec, Definition]:
+    """``spec`` with a program's reading (``/SM``) where the tie-break takes it and the list
+    did not choose one."""
+    if "S" in entry.modifiers and spec.program is None:
+        return replace(spec, program=reading), entry
+    return spec, entry
 
 
 def _primary_context(
@@ -856,12 +882,17 @@ def _rows(
     values: Values,
     lots_seed: int | None,
     ordered: set[int] | None = None,
+    by_start_number: bool = False,
 ) -> tuple[list[Row], dict[str, list[Fraction | None]]]:
     """The rows in rank order and the value columns in that order; the values of each row
-    are gathered column by column (one C-level pass per column, then one transposition)."""
+    are gathered column by column (one C-level pass per column, then one transposition).
+    ``by_start_number``: the ties left each get their own rank in start-number order
+    (Vega's final order)."""
     players = context.tournament.players
     if lots_seed is None:
         order, ranks, by_lot = _order(groups, players)
+        if by_start_number:
+            ranks = list(range(1, len(order) + 1))
     else:
         order, ranks, by_lot = _order_by_lot(groups.lists(), players, lots_seed)
     names = list(values)  # the column labels, in list order

@@ -114,7 +114,7 @@ def test_infer_finds_the_hidden_buchholz(tmp_path: Path, hidden: str, rules: str
     assert ("BH", (hidden,), rules) in readings
     assert all(column == "BH" for column, _, _ in readings)
     result = CliRunner().invoke(main, ["check", str(path), "--infer", "-t", "PTS,BH"])
-    assert f"column 'BH' = {hidden} under {rules}" in result.stdout
+    assert f"BH = Buchholz ({hidden}), {rules}: 16/16" in result.stdout
 
 
 OURS_START = '{"format": "tiebreaks-tournament", "version": 1'

@@ -504,7 +504,7 @@ def test_rated_participants_need_no_setting() -> None:
 @pytest.mark.parametrize(
     ("acronym", "name", "article", "type_code", "modifiers"),
     [
-        ("ARO", "Average Rating of Opponents", "10.1", "D", "CMU"),
+        ("ARO", "Average Rating of Opponents", "10.1", "D", "CMUS"),
         ("TPR", "Tournament Performance Rating", "10.2", "DB", "U"),
         ("PTP", "Perfect Tournament Performance", "10.3", "DB", "U"),
         ("APRO", "Average Performance Rating of Opponents", "10.4", "DC", "U"),

@@ -490,3 +490,21 @@ def test_the_arbiters_decisions_reach_the_api(client: TestClient) -> None:
     refused = client.post("/api/standings", json={**request, "manual_order": [3]})
     assert refused.status_code == 422
     assert "is not tied with anyone" in refused.text
+
+
+def test_check_names_the_reading_of_each_published_column(client: TestClient) -> None:
+    """A file publishing Swiss-Manager's SB (hand values of
+    tests/tiebreaks/test_program_readings.py): /api/check and its upload twin name the
+    reading per column."""
+    from tiebreaks.formats.writers.tournament_json import write_tournament_json
+
+    from ..test_check_programs import SB_SWISS_MANAGER, published
+
+    text = write_tournament_json(published("SB", SB_SWISS_MANAGER))
+    answer = client.post("/api/check", json={"tournament": {"data": text, "name": "sm.json"}})
+    assert answer.status_code == 200, answer.text
+    (column,) = answer.json()["columns"]
+    assert column["column"] == "SB"
+    assert [(r["tiebreak"], r["rules"]) for r in column["readings"]] == [("SB/SM", "fide-2009")]
+    upload = client.post("/api/check/upload", files={"file": ("sm.json", text.encode())})
+    assert upload.json() == answer.json()

@@ -13,7 +13,14 @@ from ..model.team_matches import team_tournament
 from ..render import catalogue as catalogue_text
 from ..render.check import check_json, check_text
 from ..render.team import team_text
-from ..services.check import CheckReport, check_published, infer_variants, publishes_numbers
+from ..services.check import (
+    CheckReport,
+    check_published,
+    infer_columns,
+    infer_variants,
+    publishes_numbers,
+    publishes_values,
+)
 from ..services.explain import find_participant
 from ..standings import compute_standings
 from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
@@ -48,17 +55,18 @@ def check(
 
     def run() -> tuple[str, int]:
         tournament = read(file, ratings_file, rating_order, options)
-        report = check_published(tournament, tiebreak_list or None, rules)
-        variants = None
+        like = str(options["like"]).lower() if options.get("like") else None
+        report = check_published(tournament, tiebreak_list or None, rules, like)
+        variants = columns = None
         if infer and publishes_numbers(tournament):
             with progress("trying readings", None) as advance:
-                variants = infer_variants(
-                    tournament,
-                    tiebreak_list or None,
-                    lambda done, total: advance(1, total=total),
-                )
+                told = lambda done, total: advance(1, total=total)  # noqa: E731
+                if publishes_values(tournament):
+                    columns = infer_columns(tournament, told)
+                else:
+                    variants = infer_variants(tournament, tiebreak_list or None, told)
         render = check_json if output_format == "json" else check_text
-        return render(report, variants), _exit_code(report)
+        return render(report, variants, columns), _exit_code(report)
 
     text, code = guarded(run)
     click.echo(text, nl=False)

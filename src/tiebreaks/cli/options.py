@@ -117,6 +117,12 @@ def tournament_options(command: Callable[..., None]) -> Callable[..., None]:
             " (start numbers, or a file of them; each tied group whole).",
         ),
         click.option(
+            "--like",
+            type=click.Choice(["swiss-manager", "vega", "swiss-chess"], case_sensitive=False),
+            help="Read as that program publishes: Swiss-Manager's SB and ARO cut, Vega's"
+            " order of the ties left (docs/conformance.md); printed in every output.",
+        ),
+        click.option(
             "--rating-order",
             help="Rating lists to use, first available wins, e.g. FIDE,DWZ or NATIONAL,FIDE "
             "(default: the file's TRF26 172 method, else FIDE; then the columns of --ratings).",
@@ -198,6 +204,7 @@ def standings_for(
         unrated_excluded=bool(options.get("unrated_excluded")),
         **arbiter_options(tournament, options),
         rating_by_round=bool(options.get("ratings_by_round")),
+        like=str(options["like"]).lower() if options.get("like") else None,
     )
 
 

@@ -26,6 +26,24 @@ def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     return Fraction(sign * whole, scale)
 
 
+def round_half_even(value: Fraction, places: int = 0) -> Fraction:
+    """Round to ``places`` decimals, halves to the even last digit ("23.25" -> "23.2"): how
+    Vega prints its values (issue 19), never how a value is computed."""
+    return Fraction(round(value * 10**places), 10**places)
+
+
+def truncate(value: Fraction, places: int = 0) -> Fraction:
+    """Cut to ``places`` decimals, towards zero: how some programs print their values."""
+    scale = 10**places
+    whole = int(abs(value) * scale)
+    return Fraction(-whole if value < 0 else whole, scale)
+
+
+#: the ways a program rounds a value it prints, by name: halves up (C.07 Art. 10, and this
+#: program), halves to even (Vega), cut (truncated)
+ROUNDINGS = {"half up": round_half_up, "half to even": round_half_even, "truncated": truncate}
+
+
 def round_half_up_int(numerator: int, denominator: int) -> int:
     """``numerator / denominator`` rounded to an integer, halves up (denominator > 0)."""
     quotient, remainder = divmod(2 * numerator + denominator, 2 * denominator)

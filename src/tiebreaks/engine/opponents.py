@@ -48,11 +48,14 @@ def opponent_sum_trace(
     index: int,
     items: Contributions,
     weighted: bool = False,
+    weights: Integers | None = None,
 ) -> Trace:
     """Participant ``index``'s trace of an opponent-based sum whose contributions are
-    ``items`` (``weighted``: each score times the points of the round, Sonneborn-Berger);
-    ``context`` is the one the value was computed in (under the tie-break's regime)."""
+    ``items`` (``weighted``: each score times the points of the round, Sonneborn-Berger;
+    ``weights``: times these, given per participant and round); ``context`` is the one the
+    value was computed in (under the tie-break's regime)."""
     table = grid(context)
+    weighted = weighted or weights is not None
     unit = context.unit * context.unit if weighted else context.unit
     cuts = cuts_of_row(items, index, spec.cut, spec.median, context.rules.vur_cut_exception)
     counted = table.played[index] | (
@@ -61,7 +64,8 @@ def opponent_sum_trace(
     entries: list[Entry] = []
     kept_units = 0
     values, keys = items.value[index].tolist(), items.key[index].tolist()
-    opponents, points = table.opponent[index].tolist(), table.points[index].tolist()
+    opponents = table.opponent[index].tolist()
+    points = (table.points if weights is None else weights)[index].tolist()
     played, counted_rows = table.played[index].tolist(), counted.tolist()
     scores = (table.scores, adjusted_scores(context))
     for column in np.flatnonzero(items.included[index]).tolist():

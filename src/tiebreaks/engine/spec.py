@@ -6,7 +6,9 @@ Modifiers (C.07 (2026) Art. 14 and MTB26): ``/Cn`` cut the n least significant v
 FIDE reference engine's reading; by default over the matches among the tied teams, Art. 12),
 ``/F`` based on Fore Buchholz, ``/R`` reverse order,
 ``/Un`` rating given to unrated participants (reference-engine extension), ``/Kn`` the SSSC
-divisor (C.07 (2026) Art. 13.4), ``/V<code>`` the
+divisor (C.07 (2026) Art. 13.4), ``/SM`` Swiss-Manager's reading (SB: an own unplayed round
+weighted as a draw, its "modified points"; ARO: the cuts remove unplayed rounds first; see
+docs/conformance.md), ``/V<code>`` the
 unplayed-rounds regime of this tie-break alone (``/V2026``, ``/V2024``, ``/V2009``, ``/VN``
 no adjustment, ``/VD`` unplayed as draw, ``/VUS``; see :mod:`tiebreaks.model.rules`).
 """
@@ -22,7 +24,8 @@ from ..errors import UsageError
 #: would overflow int(); nothing real needs more than four)
 _MODIFIER = re.compile(
     r"^(?:(?P<kind>[CM])(?P<count>[0-9]{1,4})|L(?P<limit>[+-][0-9]{1,4})|U(?P<rating>[0-9]{1,4})|"
-    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9][0-9]{0,3})|(?P<flag>[PAFR]))$"
+    r"V(?P<regime>2026|2024|2023|2009|N|D|US)|K(?P<divisor>[1-9][0-9]{0,3})|(?P<program>SM)|"
+    r"(?P<flag>[PAFR]))$"
 )
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
@@ -43,6 +46,8 @@ class TiebreakSpec:
     unrated_rating: int | None = None
     regime: str | None = None
     divisor: int | None = None
+    #: a publishing program's reading (``SM``: Swiss-Manager's, for SB and ARO)
+    program: str | None = None
 
     def __repr__(self) -> str:
         """``parse_spec('BH/C1')``: an expression that gives the spec back."""
@@ -70,6 +75,8 @@ class TiebreakSpec:
             parts.append(f"U{self.unrated_rating}")
         if self.divisor is not None:
             parts.append(f"K{self.divisor}")
+        if self.program is not None:
+            parts.append(self.program)
         if self.regime is not None:
             parts.append(f"V{self.regime}")
         return tuple(parts)
@@ -77,7 +84,7 @@ class TiebreakSpec:
     @property
     def modifier_kinds(self) -> frozenset[str]:
         """Letters of the modifiers present (``C``, ``M``, ``L``, ``P``, ``A``, ``F``, ``R``,
-        ``U``, ``K``, ``V``)."""
+        ``U``, ``K``, ``S`` for a program's reading, ``V``)."""
         return frozenset(part[0] for part in self.modifiers)
 
     def __str__(self) -> str:
@@ -107,8 +114,8 @@ def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str 
     if match is None:
         raise UsageError(
             f"{text!r}: unknown modifier /{modifier} "
-            "(expected /Cn, /Mn, /L±n, /P, /A, /F, /R, /Un, /Kn, /V2026, /V2024, /V2009, /VN,"
-            " /VD, /VUS)"
+            "(expected /Cn, /Mn, /L±n, /P, /A, /F, /R, /Un, /Kn, /SM, /V2026, /V2024, /V2009,"
+            " /VN, /VD, /VUS)"
         )
     if match["kind"]:
         name = "cut" if match["kind"] == "C" else "median"
@@ -119,6 +126,8 @@ def _read_modifier(text: str, modifier: str, fields: dict[str, int | bool | str 
         name, value = "unrated_rating", int(match["rating"])
     elif match["divisor"] is not None:
         name, value = "divisor", int(match["divisor"])
+    elif match["program"] is not None:
+        name, value = "program", match["program"]
     elif match["regime"] is not None:
         name, value = "regime", "2024" if match["regime"] == "2023" else match["regime"]
     else:

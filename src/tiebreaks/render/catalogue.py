@@ -22,6 +22,8 @@ MODIFIERS = {
     "F": "/F based on Fore Buchholz (Art. 8.2)",
     "R": "/R reverse order",
     "U": "/Un rating given to unrated participants",
+    "S": "/SM Swiss-Manager's reading: SB weights an own unplayed round as a draw (its"
+    " modified points); ARO's cuts remove unplayed rounds first",
     "V": "/V<code> unplayed-rounds regime of this tie-break: "
     + ", ".join(f"/V{rules.code} {rules.name}" for rules in REGIMES.values()),
 }

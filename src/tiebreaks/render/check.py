@@ -6,9 +6,17 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from ..engine.catalogue import definition
 from ..engine.numbers import to_decimal_text
+from ..engine.spec import parse_spec
 from ..model.text import shown_text
-from ..services.check import CheckReport, Variant
+from ..services.check import (
+    VEGA_KS_ERROR,
+    CheckReport,
+    ColumnReadings,
+    Unreproduced,
+    Variant,
+)
 
 #: what ``check`` says about a file without published ranks or tie-break values
 NOTHING_TO_COMPARE = (
@@ -17,8 +25,13 @@ NOTHING_TO_COMPARE = (
 )
 
 
-def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:
-    """Every difference as a sentence, then the readings that fit (with --infer)."""
+def check_text(
+    report: CheckReport,
+    variants: list[Variant] | None = None,
+    columns: list[ColumnReadings] | None = None,
+) -> str:
+    """Every difference as a sentence, then the readings that fit (with --infer): for a file
+    with published values, per column (``columns``)."""
     standings = report.standings
     lines = [
         f"Computed with {standings.rules} ({standings.rules_reason});"
@@ -37,9 +50,79 @@ def check_text(report: CheckReport, variants: list[Variant] | None = None) -> st
     else:
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
-    if variants is not None and not report.nothing_compared:
+    if columns is not None:  # the published columns, in the list or not
+        lines.extend(line for column in columns for line in column_lines(column))
+    elif variants is not None and not report.nothing_compared:
         lines.extend(_variant_lines(variants, len(standings.columns)))
     return shown_text("\n".join(lines) + "\n")
+
+
+#: the program readings in words (``str(spec)`` gives the modifier back)
+_PROGRAMS = {"SM": "Swiss-Manager's"}
+_NAMED_WITH = {
+    "SB": "Sonneborn-Berger with Swiss-Manager's modified points",
+    "ARO": "Average Rating of Opponents with Swiss-Manager's cut",
+}
+
+
+def reading_name(descriptor: str) -> str:
+    """A descriptor in words, its program reading named: "Sonneborn-Berger with
+    Swiss-Manager's modified points (SB/SM)"."""
+    spec = parse_spec(descriptor)
+    if spec.program and spec.acronym in _NAMED_WITH:
+        return f"{_NAMED_WITH[spec.acronym]} ({descriptor})"
+    return f"{definition(spec.acronym).name} ({descriptor})"
+
+
+def column_lines(column: ColumnReadings) -> list[str]:
+    """One column's readings: "TB4 = Sonneborn-Berger with Swiss-Manager's modified points
+    (SB/SM), fide-2009: 220/220", or the closest reading and each value it does not give."""
+    if column.readings:
+        return [
+            f"{column.label} = {reading_name(reading.tiebreaks[0])}, {reading.rules}:"
+            f" {reading.matched}/{reading.compared}" + _printed(reading)
+            for reading in column.readings
+        ]
+    if column.closest is None:
+        return [f"{column.label}: no reading we know was tried"]
+    closest = column.closest
+    lines = [
+        f"{column.label}: no reading we know gives every value; closest"
+        f" {reading_name(closest.tiebreaks[0])}, {closest.rules}:"
+        f" {closest.matched}/{closest.compared}" + _printed(closest)
+    ]
+    if column.program_error == VEGA_KS_ERROR:
+        lines.append(
+            f"  every {column.label} value is printed 0 in a double round robin: Vega's own"
+            " error (its single round robins print Koya right); not a reading of the rules"
+        )
+    for value in column.unreproduced:
+        lines.append("  " + _unreproduced(value, column.program_error))
+    if column.unreproduced:
+        lines.append(
+            f"  each value of the closest reading line by line: tiebreaks explain FILE NUMBER"
+            f" -t PTS,{closest.tiebreaks[0]} -r {closest.rules}"
+        )
+    return lines
+
+
+def _printed(reading: Variant) -> str:
+    return f" (values printed rounded {reading.rounding})" if reading.rounding else ""
+
+
+def _unreproduced(value: Unreproduced, error: str) -> str:
+    """One value no reading gives whole: published, the closest reading's, who gives it."""
+    computed = "nothing" if value.computed is None else to_decimal_text(value.computed)
+    text = (
+        f"#{value.start_number} {value.name}: published {to_decimal_text(value.published)},"
+        f" the closest reading gives {computed}"
+    )
+    if error == VEGA_KS_ERROR:
+        return f"{text} (Vega's error)"
+    if value.elsewhere:
+        named = "; ".join(f"{descriptor} under {rules}" for rules, descriptor in value.elsewhere)
+        return f"{text}; given by {named}"
+    return f"{text}; no reading we know gives it"
 
 
 def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
@@ -55,14 +138,23 @@ def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
             if not variant.column and len(variant.tiebreaks) < listed
             else ""
         )
+        order = (
+            ", ties left in pairing-number order as Vega ranks them"
+            if variant.like == "vega"
+            else ""
+        )
         lines.append(
-            f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}"
+            f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}{order}"
             f" ({variant.matched} of {variant.compared} agree{rest})"
         )
     return lines
 
 
-def check_json(report: CheckReport, variants: list[Variant] | None = None) -> str:
+def check_json(
+    report: CheckReport,
+    variants: list[Variant] | None = None,
+    columns: list[ColumnReadings] | None = None,
+) -> str:
     """The comparison as JSON text."""
 
     def number(value: Fraction | int | None) -> str | None:
@@ -87,9 +179,55 @@ def check_json(report: CheckReport, variants: list[Variant] | None = None) -> st
         ],
         "unmatched_columns": list(report.unmatched_columns),
     }
+    if columns is not None:
+        variants = [reading for column in columns for reading in column.readings]
+        data["columns"] = [_column_json(column) for column in columns]
     if variants is not None:
         data["readings"] = [
-            {"rules": v.rules, "tiebreaks": list(v.tiebreaks), "column": v.column or None}
+            {
+                "rules": v.rules,
+                "tiebreaks": list(v.tiebreaks),
+                "column": v.column or None,
+                "like": v.like or None,
+            }
             for v in variants
         ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _column_json(column: ColumnReadings) -> dict[str, Any]:
+    """One column's inference as JSON: its readings, or the closest and the values it does
+    not give."""
+
+    def reading(variant: Variant | None) -> dict[str, Any] | None:
+        if variant is None:
+            return None
+        return {
+            "rules": variant.rules,
+            "tiebreak": variant.tiebreaks[0],
+            "name": reading_name(variant.tiebreaks[0]),
+            "matched": variant.matched,
+            "compared": variant.compared,
+            "rounding": variant.rounding or None,
+        }
+
+    return {
+        "column": column.label,
+        "compared": column.compared,
+        "readings": [reading(variant) for variant in column.readings],
+        "closest": reading(column.closest),
+        "program_error": column.program_error or None,
+        "unreproduced": [
+            {
+                "id": value.start_number,
+                "name": value.name,
+                "published": to_decimal_text(value.published),
+                "closest": None if value.computed is None else to_decimal_text(value.computed),
+                "given_by": [
+                    {"rules": rules, "tiebreak": descriptor}
+                    for rules, descriptor in value.elsewhere
+                ],
+            }
+            for value in column.unreproduced
+        ],
+    }

@@ -248,6 +248,8 @@ def method_lines(standings: Standings, lang: str) -> list[str]:
                 " (C.07 Art. 10)"
             )
         )
+    if standings.like:
+        lines.append(_(_PROFILE_LINES[standings.like]))
     return lines + arbiter_lines(standings, lang)
 
 
@@ -285,6 +287,22 @@ def arbiter_lines(standings: Standings, lang: str) -> list[str]:
     if standings.not_ranked:
         lines.append(_("Their games count for their opponents' tie-breaks as played."))
     return lines
+
+
+#: the line of each publishing program's profile (``--like``)
+_PROFILE_LINES = {
+    "swiss-manager": N_(
+        "Read as Swiss-Manager publishes: SB with its modified points"
+        " (/SM), ARO cuts remove rounds without a game first"
+    ),
+    "vega": N_(
+        "Read as Vega publishes: the ties left after the last tie-break in"
+        " pairing-number order; Vega prints values rounded half to even"
+    ),
+    "swiss-chess": N_(
+        "Read as Swiss-Chess publishes: the FIDE readings (none of its own is established)"
+    ),
+}
 
 
 def column_abbreviation(label: str, lang: str) -> str:

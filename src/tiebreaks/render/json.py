@@ -112,6 +112,8 @@ class StandingsDocument(msgspec.Struct, kw_only=True, omit_defaults=True):
     #: participants with several ratings (an event over rating periods): which count in
     #: the rating tie-breaks, "by-round" (in force in the round played) or "first"
     ratings_used: Literal["by-round", "first"] | None = None
+    #: the publishing program's profile read with (``--like``), when one was
+    like: str | None = None
     warnings: list[str]
     warning_details: list[WarningDetail]
     standings: list[StandingsRow]
@@ -143,6 +145,7 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
         unrated=_unrated(standings),
         manual_order=list(standings.manual_order) or None,
         ratings_used=_ratings_used(standings),
+        like=standings.like or None,
         warnings=[str(warning) for warning in standings.warnings],
         warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
         standings=[_row(standings, row) for row in (standings.rows if rows else ())],

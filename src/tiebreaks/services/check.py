@@ -21,12 +21,13 @@ from fractions import Fraction
 from ..engine.catalogue import definition
 from ..engine.cut_check import removes_every_round
 from ..engine.names import resolve_name
-from ..engine.numbers import round_half_up, to_decimal_text
+from ..engine.numbers import ROUNDINGS, round_half_up, to_decimal_text
 from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
-from ..model import Tournament
-from ..model.rules import REGIMES
+from ..model import PairingSystem, Tournament
+from ..model.programs import profile_by_name
+from ..model.rules import REGIMES, rules_for_date
 from ..standings import Row, Standings, compute_standings
 
 #: modifier variants tried for a tie-break, by the modifiers it takes
@@ -81,10 +82,12 @@ def check_published(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
+    like: str | None = None,
 ) -> CheckReport:
     """Compare the file's stated ranks and published values with the standings we compute
-    (with the file's own list unless ``tiebreaks`` is given)."""
-    standings = compute_standings(tournament, tiebreaks, rules)
+    (with the file's own list unless ``tiebreaks`` is given; read as the program ``like``
+    publishes, whose values are compared as it rounds them)."""
+    standings = compute_standings(tournament, tiebreaks, rules, like=like)
     differences: list[Difference] = []
     ranks = 0
     for row in standings.rows:
@@ -104,14 +107,21 @@ def _difference(
 
 
 def _column_for(label: str, standings: Standings) -> str | None:
-    """The standings column that a published label names (its text or any tie-break name)."""
+    """The standings column that a published label names (its text or any tie-break name,
+    or a program's reading of that tie-break in the list)."""
     if label in standings.columns:
         return label
     try:
-        wanted = str(resolve_name(label).spec)
+        spec = resolve_name(label).spec
     except UsageError:
         return None
-    return wanted if wanted in standings.columns else None
+    if str(spec) in standings.columns:
+        return str(spec)
+    # a program's reading of the same tie-break (SB read as SB/SM under --like swiss-manager)
+    for listed, column in zip(standings.tiebreaks, standings.columns, strict=True):
+        if listed.program and replace(listed, program=None) == spec:
+            return column
+    return None
 
 
 def _compare_values(
@@ -120,6 +130,7 @@ def _compare_values(
     compared = 0
     unmatched: list[str] = []
     players = {player.start_number: player for player in tournament.players}
+    rounding = profile_by_name(standings.like).rounding if standings.like else "half up"
     for position, label in enumerate(tournament.published_columns):
         column = _column_for(label, standings)
         if column is None:
@@ -131,20 +142,24 @@ def _compare_values(
             if published is None:
                 continue
             compared += 1
-            if not _value_agrees(published, row.values[column], column, standings):
+            if not _value_agrees(published, row.values[column], column, standings, rounding):
                 differences.append(_difference(row, label, published, row.values[column]))
     return compared, tuple(unmatched)
 
 
 def _value_agrees(
-    published: Fraction, computed: Fraction | None, column: str, standings: Standings
+    published: Fraction,
+    computed: Fraction | None,
+    column: str,
+    standings: Standings,
+    rounding: str = "half up",
 ) -> bool:
     """:func:`agrees`; a group tie-break (DE) that did not apply to a participant not tied
     with anyone has no value here, and 0 where the FIDE reference engine publishes it."""
     if computed is None and published == 0:
         position = standings.columns.index(column)
         return definition(standings.tiebreaks[position].acronym).kind is Kind.GROUP
-    return agrees(published, computed)
+    return rounding in roundings(published, computed)
 
 
 def agrees(published: Fraction, computed: Fraction | None) -> bool:
@@ -153,6 +168,21 @@ def agrees(published: Fraction, computed: Fraction | None) -> bool:
         return False
     places = _decimals(published)
     return round_half_up(computed, places) == published
+
+
+def roundings(
+    published: Fraction, computed: Fraction | None, places: int | None = None
+) -> frozenset[str]:
+    """The ways of printing (:data:`~tiebreaks.engine.numbers.ROUNDINGS`: half up, half to
+    even, truncated) under which ``computed`` shows as ``published`` at ``places`` decimals
+    (by default the published value's own; a column is printed with the most decimals of
+    any of its values, "12" in a column with "12.5" is "12.0")."""
+    if computed is None:
+        return frozenset()
+    places = _decimals(published) if places is None else places
+    return frozenset(
+        name for name, rounded in ROUNDINGS.items() if rounded(computed, places) == published
+    )
 
 
 def _decimals(value: Fraction) -> int:
@@ -172,6 +202,11 @@ class Variant:
     matched: int
     compared: int
     column: str = ""
+    #: how the published values are printed, when only some roundings agree with all of
+    #: them ("half to even"); empty when any would do
+    rounding: str = ""
+    #: the publishing program's order of the ties left (``"vega"``: by pairing number)
+    like: str = ""
 
 
 def publishes_numbers(tournament: Tournament) -> bool:
@@ -179,6 +214,11 @@ def publishes_numbers(tournament: Tournament) -> bool:
     return any(player.stated_rank for player in tournament.players) or bool(
         tournament.published_columns and any(p.stated_values for p in tournament.players)
     )
+
+
+def publishes_values(tournament: Tournament) -> bool:
+    """True when the file states tie-break values (per column, :func:`infer_columns`)."""
+    return bool(tournament.published_columns) and any(p.stated_values for p in tournament.players)
 
 
 #: told after each reading tried: how many were tried, and how many there are
@@ -204,7 +244,7 @@ def infer_variants(
     that give every participant the same values only the closest to the declared one is
     kept. ``progress`` is told after each reading tried. A file that publishes neither
     ranks nor values is a :class:`UsageError` (see :func:`publishes_numbers`)."""
-    if tournament.published_columns and any(p.stated_values for p in tournament.players):
+    if publishes_values(tournament):
         return _infer_columns(tournament, progress)
     if not any(player.stated_rank for player in tournament.players):
         raise UsageError("the file publishes neither ranks nor tie-break values to infer from")
@@ -213,9 +253,10 @@ def infer_variants(
 
 def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
     """The modifier variants of one tie-break tried by inference: cuts and medians (where the
-    tie-break takes them), forfeits counted as games (``/P``), the Koya limit moved."""
+    tie-break takes them), forfeits counted as games (``/P``), the Koya limit moved, and the
+    publishing programs' readings (``/SM``: Swiss-Manager's)."""
     entry = definition(spec.acronym)
-    base = replace(spec, cut=0, median=0, forfeits_as_played=False, koya_limit=None)
+    base = replace(spec, cut=0, median=0, forfeits_as_played=False, koya_limit=None, program=None)
     variants = [base]
     if "C" in entry.modifiers or "M" in entry.modifiers:
         variants = [
@@ -227,6 +268,8 @@ def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
         variants = [replace(base, koya_limit=limit or None) for limit in (0, -2, -1, 1, 2)]
     if "P" in entry.modifiers:
         variants += [replace(variant, forfeits_as_played=True) for variant in variants]
+    if "S" in entry.modifiers:
+        variants += [replace(variant, program="SM") for variant in variants]
     return variants
 
 
@@ -250,52 +293,177 @@ def _inferred_columns(tournament: Tournament) -> list[tuple[int, str, TiebreakSp
 
 
 def _infer_columns(tournament: Tournament, progress: Progress) -> list[Variant]:
-    columns = _inferred_columns(tournament)
-    tries = [
-        (column, rules, variant)
-        for column in columns
-        for rules in REGIMES
-        for variant in _variants(column[2], tournament.rounds)
+    return [
+        variant for column in infer_columns(tournament, progress) for variant in column.readings
     ]
-    found: list[Variant] = []
-    seen: set[tuple[str, str, tuple[Fraction | None, ...]]] = set()
-    for done, ((position, label, _), rules, variant) in enumerate(tries, 1):
-        match = _column_match(tournament, position, rules, variant)
-        progress(done, len(tries))
-        if match is not None and (label, rules, match[1]) not in seen:
-            seen.add((label, rules, match[1]))  # the same values: the same reading
-            found.append(Variant(rules, (str(variant),), match[0], match[0], label))
+
+
+@dataclass(frozen=True)
+class Unreproduced:
+    """A published value that the column's closest reading does not give: what it gives, and
+    the other readings that would give this one value (``rules`` and descriptor)."""
+
+    start_number: int
+    name: str
+    published: Fraction
+    computed: Fraction | None
+    elsewhere: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class ColumnReadings:
+    """What inference found for one published column: the plausible, distinct readings that
+    give every value (first the closest to the file's own rules), else the reading that
+    gives the most, and each value it does not give. ``program_error`` names a publishing
+    program's known error that the column shows (``"vega-ks-double-round-robin"``)."""
+
+    label: str
+    compared: int
+    readings: tuple[Variant, ...]
+    closest: Variant | None = None
+    unreproduced: tuple[Unreproduced, ...] = ()
+    program_error: str = ""
+
+
+#: Vega prints Koya 0 for everyone in a double round robin (its single round robin agrees)
+VEGA_KS_ERROR = "vega-ks-double-round-robin"
+#: at most this many other readings are named for one value no reading gives whole
+_ELSEWHERE = 3
+
+
+def infer_columns(tournament: Tournament, progress: Progress = _silent) -> list[ColumnReadings]:
+    """For each published value column, every regime, modifier and program reading
+    (:func:`spec_variants`) tried: the readings that reproduce all its values under some way
+    of printing (:func:`roundings`), else the closest and each value no reading gives."""
+    columns = _inferred_columns(tournament)
+    regimes = _regimes_in_order(tournament)
+    tries = [
+        (column, rules, _variants(column[2], tournament.rounds))
+        for column in columns
+        for rules in regimes
+    ]
+    total = sum(len(variants) for _, _, variants in tries)
+    results: dict[str, list[tuple[str, TiebreakSpec, dict[int, Fraction | None]]]] = {}
+    done = 0
+    for (_, label, _), rules, variants in tries:
+        standings = compute_standings(tournament, ["PTS", *variants], rules)
+        for position, variant in enumerate(variants, 1):
+            label_of = standings.columns[position]
+            values = {row.player.start_number: row.values[label_of] for row in standings.rows}
+            results.setdefault(label, []).append((rules, variant, values))
+            done += 1
+            progress(done, total)
+    return [
+        _column_readings(tournament, position, label, base, results.get(label, []))
+        for position, label, base in columns
+    ]
+
+
+def _regimes_in_order(tournament: Tournament) -> list[str]:
+    """Every regime, the one of the tournament's start date first."""
+    own = rules_for_date(tournament.start_date).name
+    return [own, *(name for name in REGIMES if name != own)]
+
+
+def _published_values(tournament: Tournament, position: int) -> dict[int, Fraction]:
+    """Start number -> the value the file publishes in column ``position`` (where it does)."""
+    found: dict[int, Fraction] = {}
+    for player in tournament.players:
+        value = player.stated_values[position] if position < len(player.stated_values) else None
+        if value is not None:
+            found[player.start_number] = value
     return found
 
 
-def _column_match(
-    tournament: Tournament, position: int, rules: str, variant: TiebreakSpec
-) -> tuple[int, tuple[Fraction | None, ...]] | None:
-    """How many published values of the column ``variant`` reproduces under ``rules``, and
-    its values, when it reproduces all of them (else None)."""
-    published = {
-        player.start_number: player.stated_values[position]
-        for player in tournament.players
-        if position < len(player.stated_values) and player.stated_values[position] is not None
-    }
-    standings = compute_standings(tournament, ["PTS", variant], rules)
-    column = standings.columns[-1]
-    matched = sum(
-        1
-        for row in standings.rows
-        if _agrees_with(published.get(row.player.start_number), row.values[column])
+def _column_readings(
+    tournament: Tournament,
+    position: int,
+    label: str,
+    base: TiebreakSpec,
+    tried: list[tuple[str, TiebreakSpec, dict[int, Fraction | None]]],
+) -> ColumnReadings:
+    published = _published_values(tournament, position)
+    compared = len(published)
+    places = max((_decimals(value) for value in published.values()), default=0)
+    found: list[Variant] = []
+    seen: set[tuple[Fraction | None, ...]] = set()
+    best: tuple[int, Variant, dict[int, Fraction | None]] | None = None
+    for rules, variant, values in tried:
+        agreeing = {
+            number: roundings(value, values.get(number), places)
+            for number, value in published.items()
+        }
+        matched = sum(1 for ways in agreeing.values() if ways)
+        common = frozenset(ROUNDINGS).intersection(*(ways for ways in agreeing.values() if ways))
+        rounding = _rounding_name(common)
+        reading = Variant(rules, (str(variant),), matched, compared, label, rounding)
+        if best is None or matched > best[0]:
+            best = (matched, reading, values)
+        # the same values: the same reading (the first found: the file's own regime)
+        key = tuple(values[number] for number in sorted(values))
+        if matched == compared and key not in seen:
+            seen.add(key)
+            found.append(reading)
+    if found or best is None:
+        return ColumnReadings(label, compared, tuple(found))
+    error = VEGA_KS_ERROR if _vega_koya_error(tournament, base, published) else ""
+    if error:  # every value is the program's error: compared with the plain reading
+        rules, variant, values = tried[0]
+        matched = sum(1 for n, value in published.items() if roundings(value, values.get(n)))
+        best = (matched, Variant(rules, (str(variant),), matched, compared, label), values)
+    players = {player.start_number: player.name for player in tournament.players}
+    closest_values = best[2]
+    missing = tuple(
+        Unreproduced(
+            number,
+            players[number],
+            value,
+            closest_values.get(number),
+            _elsewhere(number, value, places, tried),
+        )
+        for number, value in sorted(published.items())
+        if not roundings(value, closest_values.get(number), places)
     )
-    if matched != len(published):
-        return None
-    return matched, tuple(row.values[column] for row in _by_start_number(standings))
+    return ColumnReadings(label, compared, (), best[1], missing, error)
 
 
-def _by_start_number(standings: Standings) -> list[Row]:
-    return sorted(standings.rows, key=lambda row: row.player.start_number)
+def _rounding_name(common: frozenset[str]) -> str:
+    """The way of printing to name: "" when every way agrees (nothing to tell), else the
+    first that agrees with every value."""
+    if common == frozenset(ROUNDINGS) or not common:
+        return ""
+    return next(name for name in ROUNDINGS if name in common)
 
 
-def _agrees_with(published: Fraction | None, computed: Fraction | None) -> bool:
-    return published is not None and agrees(published, computed)
+def _elsewhere(
+    number: int,
+    value: Fraction,
+    places: int,
+    tried: list[tuple[str, TiebreakSpec, dict[int, Fraction | None]]],
+) -> tuple[tuple[str, str], ...]:
+    """A few readings that give participant ``number`` the published ``value``."""
+    named: list[tuple[str, str]] = []
+    for rules, variant, values in tried:
+        if roundings(value, values.get(number), places) and (rules, str(variant)) not in named:
+            named.append((rules, str(variant)))
+            if len(named) == _ELSEWHERE:
+                break
+    return tuple(named)
+
+
+def _vega_koya_error(
+    tournament: Tournament, base: TiebreakSpec, published: dict[int, Fraction]
+) -> bool:
+    """True for Vega's Koya error: 0 printed for everyone in a double round robin (each
+    pair meets twice: at least 2 (n - 1) rounds for n participants)."""
+    players = len(tournament.players)
+    return (
+        base.acronym == "KS"
+        and tournament.pairing_system is PairingSystem.ROUND_ROBIN
+        and tournament.rounds >= 2 * (players - 1)
+        and bool(published)
+        and not any(published.values())
+    )
 
 
 def _infer_list(
@@ -317,14 +485,29 @@ def _infer_list(
     for done, (rules, combination) in enumerate(tries, 1):
         standings = compute_standings(tournament, list(combination), rules)
         progress(done, len(tries))
-        matched = sum(
-            1 for row in standings.rows if stated.get(row.player.start_number) == row.rank
-        )
+        like = ""
+        if _ranks_matched(standings, stated) != len(stated) and _ties_left(standings):
+            # Vega's reading: the ties left ordered by pairing number
+            standings = compute_standings(tournament, list(combination), rules, like="vega")
+            like = "vega"
+        matched = _ranks_matched(standings, stated)
         if matched == len(stated):
             splits = _splits(standings)
             listed = _texts(combination[: len(splits)])
-            found.setdefault((rules, *splits), Variant(rules, listed, matched, len(stated)))
-    return sorted(found.values(), key=lambda v: _changes(v.tiebreaks, declared_text))
+            variant = Variant(rules, listed, matched, len(stated), like=like)
+            found.setdefault((rules, like, *splits), variant)
+    return sorted(found.values(), key=lambda v: (_changes(v.tiebreaks, declared_text), v.like))
+
+
+def _ranks_matched(standings: Standings, stated: dict[int, int]) -> int:
+    """How many stated ranks the standings give."""
+    return sum(1 for row in standings.rows if stated.get(row.player.start_number) == row.rank)
+
+
+def _ties_left(standings: Standings) -> bool:
+    """True when some participants share a rank (still tied after the last tie-break)."""
+    ranks = [row.rank for row in standings.rows]
+    return len(set(ranks)) < len(ranks)
 
 
 def _texts(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
@@ -378,4 +561,4 @@ def _changes(first: tuple[str, ...], second: tuple[str, ...]) -> int:
 
 def _varies(spec: TiebreakSpec) -> bool:
     entry = definition(spec.acronym)
-    return entry.kind is Kind.VALUE and bool(set(entry.modifiers) & set("CMLP"))
+    return entry.kind is Kind.VALUE and bool(set(entry.modifiers) & set("CMLPS"))

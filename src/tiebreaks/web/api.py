@@ -1,6 +1,6 @@
 """The HTTP API: ``/api/standings``, ``/api/explain``, ``/api/why``, ``/api/compare``,
-``/api/validate``, ``/api/convert`` (each with an ``/upload`` twin taking the file as a
-multipart upload) and ``/api/catalogue``. JSON in and out; errors as
+``/api/validate``, ``/api/check``, ``/api/convert`` (each with an ``/upload`` twin taking
+the file as a multipart upload) and ``/api/catalogue``. JSON in and out; errors as
 ``{"error": {"message", "location"}}``."""
 
 from __future__ import annotations
@@ -180,6 +180,11 @@ def build_router(api: Api) -> APIRouter:
 
 
 ERRORS = error_responses(400, 413, 422)
+#: the answer of ``/api/check``: the JSON of ``tiebreaks check --infer --format json``
+CHECKED: dict[str, Any] = {
+    "description": "The comparison and, per published column, the readings that reproduce it",
+    "content": {"application/json": {"schema": {"type": "object"}}},
+}
 
 
 def _post(
@@ -213,6 +218,25 @@ def _standings_routes(router: APIRouter, api: Api) -> None:
         parsed = parse_options(StandingsOptions, options)
         upload = await api.uploaded(file, format)
         return await api.answer(api_jobs.standings, upload, settings_of(parsed))
+
+    @_post(router, "/check", "Check published values and infer their readings", CHECKED)
+    async def check(request: StandingsRequest) -> Response:
+        """The file's published ranks and tie-break values against ours, and per published
+        column the readings (regime, modifiers, a program's reading such as Swiss-Manager's
+        SB/SM, the rounding of the printed values) that reproduce it: the document of
+        ``tiebreaks check --infer --format json``."""
+        return await api.answer(
+            api_jobs.check, api.inline(request.tournament), settings_of(request)
+        )
+
+    @_post(router, "/check/upload", "Check an uploaded file's published values", CHECKED)
+    async def check_upload(
+        file: UploadFileField, options: OptionsField = None, format: FormatField = None
+    ) -> Response:
+        """As ``/api/check``, the file as a multipart upload."""
+        parsed = parse_options(StandingsOptions, options)
+        upload = await api.uploaded(file, format)
+        return await api.answer(api_jobs.check, upload, settings_of(parsed))
 
     @_post(router, "/validate", "Check a tie-break list", ValidateDocument)
     async def validate(request: StandingsRequest) -> Response:

@@ -18,10 +18,12 @@ from ..formats.writing import write_data
 from ..model import Tournament
 from ..model.rules import REGIMES
 from ..render import standings_json
+from ..render.check import check_json
 from ..render.compare import comparison_data
 from ..render.explain import placing_json, why_json
 from ..render.i18n import check_language
 from ..render.standings import render_standings
+from ..services.check import check_published, infer_columns, publishes_values
 from ..services.compare import compare_standings
 from ..services.explain import explain_participant, find_participant, why
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Row, Standings
@@ -74,6 +76,19 @@ def _json(text: str) -> Outcome:
 def standings(upload: Upload, settings: Settings) -> Outcome:
     """The standings as the library's JSON document (``tiebreaks standings --format json``)."""
     return guarded(lambda: _json(standings_json(compute(read(upload), settings))))
+
+
+def check(upload: Upload, settings: Settings) -> Outcome:
+    """The file's published ranks and values against ours, and per published value column
+    the readings that reproduce it (``tiebreaks check --infer --format json``)."""
+
+    def action() -> Outcome:
+        tournament = read(upload)
+        report = check_published(tournament, settings.tiebreaks, settings.rules)
+        columns = infer_columns(tournament) if publishes_values(tournament) else None
+        return _json(check_json(report, None, columns))
+
+    return guarded(action)
 
 
 def explain(upload: Upload, settings: Settings, participant: str, label: str | None) -> Outcome:

@@ -333,17 +333,30 @@ def _rating_items(games: Games, ratings: Integers) -> Contributions:
     return Contributions(listed, listed, games.played, np.zeros_like(games.played))
 
 
-def cut_average_ratings(games: Games, ratings: Integers, cut: int, median: int) -> Means:
+def cut_average_ratings(
+    games: Games, ratings: Integers, cut: int, median: int, absorbed: Integers | int = 0
+) -> Means:
     """ARO with ``/Cn`` or ``/Mn`` (Art. 10.1, 14.1, 14.3): the ``cut + median`` lowest
     ratings left out, then the ``median`` highest (as many as there are; no Art. 16.5
-    exception); undefined when none is left."""
+    exception); undefined when none is left. ``absorbed``: per participant, how many of the
+    low cuts fall on rounds without a game instead (``/SM``, :func:`absorbed_cuts`)."""
     listed = _opponent_ratings(games, ratings)
     ordered = np.sort(np.where(games.played, listed, above(listed)), axis=1)
     inside = np.arange(ordered.shape[1])[None, :] < games.number_of_games[:, None]
-    total, kept = trimmed_sums(
-        np.where(inside, ordered, 0), games.number_of_games, cut + median, median
-    )
+    lowest = np.maximum(cut + median - np.asarray(absorbed), 0)
+    total, kept = trimmed_sums(np.where(inside, ordered, 0), games.number_of_games, lowest, median)
     return means(total, kept)
+
+
+def absorbed_cuts(context: Context, games: Games, spec: TiebreakSpec) -> Integers | int:
+    """How many of ``spec``'s low cuts fall on rounds without a game, per participant: none
+    (C.07 Art. 10.1, 14: only games over the board count, the cut removes the lowest-rated
+    opponent), or with ``/SM`` each round without a game over the board is cut first, as
+    Swiss-Manager's ARO Cut does (and the FIDE reference engine's 2022 rule set for the
+    World Rapid and Blitz): the value is then the plain mean of the opponents met."""
+    if spec.program != "SM":
+        return 0
+    return np.minimum(context.rounds - games.number_of_games, spec.cut + spec.median)
 
 
 class Performances(NamedTuple):
@@ -452,10 +465,13 @@ def _averages(context: Context, spec: TiebreakSpec) -> Means:
     """ARO of every participant, with the spec's ``/Cn`` ``/Mn``."""
     ratings = ratings_in_force(context, spec)
     games = counted_games(context, spec)
-    key = _ARO.of(_method(context, spec), spec.cut, spec.median)
+    key = _ARO.of(_method(context, spec), spec.cut, spec.median, spec.program)
     if not spec.cut and not spec.median:
         return context.memo(key, lambda: average_ratings(games, ratings))
-    return context.memo(key, lambda: cut_average_ratings(games, ratings, spec.cut, spec.median))
+    absorbed = absorbed_cuts(context, games, spec)
+    return context.memo(
+        key, lambda: cut_average_ratings(games, ratings, spec.cut, spec.median, absorbed)
+    )
 
 
 def _performances(context: Context, spec: TiebreakSpec) -> Performances:
@@ -493,7 +509,7 @@ def _column(spec: TiebreakSpec, values: Integers, defined: Flags) -> Column:
     return Column(spec, objects.tolist())
 
 
-@tiebreak("ARO", "Average Rating of Opponents", "10.1", "D", "CMU", rating_based=True)
+@tiebreak("ARO", "Average Rating of Opponents", "10.1", "D", "CMUS", rating_based=True)
 def average_rating_of_opponents(context: Context, spec: TiebreakSpec) -> Column:
     """ARO (C.07 (2026) Art. 10.1): mean rating of the opponents met over the board, rounded
     half up; ``/Cn`` and ``/Mn`` drop the lowest (and highest) ratings first."""
@@ -635,10 +651,16 @@ def trace_average_rating_of_opponents(context: Context, spec: TiebreakSpec, inde
     cuts: dict[int, Reason] = {}
     if spec.cut or spec.median:
         items = _rating_items(games, ratings)
-        cuts = cuts_of_row(items, index, spec.cut, spec.median, vur_exception=False)
+        absorbed = (
+            int(np.asarray(absorbed_cuts(context, games, spec))[index]) if spec.program else 0
+        )
+        cuts = cuts_of_row(items, index, spec.cut - absorbed, spec.median, vur_exception=False)
         article = "14.3" if spec.median else "14.1"
-        wanted = (spec.cut + spec.median, spec.median)
-        steps.append(Step("modifier", (*wanted, len(cuts), played), article))
+        if absorbed:
+            steps.append(Step("unplayed-cut", (absorbed, context.rounds - played), "SM"))
+        wanted = (spec.cut + spec.median - absorbed, spec.median)
+        if any(wanted):
+            steps.append(Step("modifier", (*wanted, len(cuts), played), article))
     entries = _game_entries(games, ratings, index, cuts)
     steps += _mean_steps(found, index, played)
     value = _value(found.value, found.defined, index)

@@ -3,9 +3,11 @@ arrays."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..column import Column
 from ..context import Context
-from ..grid import grid
+from ..grid import Integers, grid
 from ..memo import Key
 from ..opponents import opponent_sum_trace
 from ..registry import tiebreak
@@ -24,12 +26,26 @@ def sonneborn_berger_items(context: Context, spec: TiebreakSpec) -> Contribution
     participant's trace reads its row)."""
     forfeits = spec.forfeits_as_played
     return context.memo(
-        _ITEMS.of(forfeits),
-        lambda: opponent_contributions(context, forfeits).weighted(grid(context).points),
+        _ITEMS.of(forfeits, spec.program),
+        lambda: opponent_contributions(context, forfeits).weighted(weights(context, spec)),
     )
 
 
-@tiebreak("SB", "Sonneborn-Berger", "9.1", "BC", "CMPV", aliases=("NEUSTADTL",))
+def weights(context: Context, spec: TiebreakSpec) -> Integers:
+    """What each round's score is multiplied by: the points scored (Art. 9.1); with ``/SM``
+    (Swiss-Manager's "modified points, analogous to Buchholz") an own round without a game
+    counted weighs as a draw whatever its result (forfeit win or loss, bye, absence), where
+    C.07 (and C.02 13.16, 2009) keep the round's real result."""
+    table = grid(context)
+    if spec.program != "SM":
+        return table.points
+    counted = table.played
+    if spec.forfeits_as_played or context.predetermined:
+        counted = counted | table.forfeit
+    return np.where(counted, table.points, context.draw)
+
+
+@tiebreak("SB", "Sonneborn-Berger", "9.1", "BC", "CMPVS", aliases=("NEUSTADTL",))
 def sonneborn_berger(context: Context, spec: TiebreakSpec) -> Column:
     """SB: for each round the opponent's score times the points scored against them; unplayed
     rounds against a dummy opponent (Art. 16.4). The cut removes the lowest-scoring opponent,
@@ -45,4 +61,4 @@ def trace_sonneborn_berger(context: Context, spec: TiebreakSpec, index: int) -> 
     """Per round the score counted, the points scored and their product (Art. 9.1)."""
     base = under_regime(context, spec)
     items = sonneborn_berger_items(base, spec)
-    return opponent_sum_trace(base, spec, index, items, weighted=True)
+    return opponent_sum_trace(base, spec, index, items, weights=weights(base, spec))

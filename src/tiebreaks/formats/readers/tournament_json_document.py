@@ -286,6 +286,11 @@ class Standings(_Object):
     ]
     rows: Annotated[list[Row], _text("the rows", "an array of rows")]
     team: Annotated[bool | None, _text("team standings", "true or false")] | UnsetType = UNSET
+    #: true: computed by this program, not published by the event (never read as published
+    #: values)
+    computed: Annotated[bool | None, _text("computed standings", "true or false")] | UnsetType = (
+        UNSET
+    )
     rules: Any = UNSET
     rules_reason: Any = UNSET
     tiebreaks_source: Any = UNSET

@@ -181,7 +181,8 @@ def _board_colours(text: str | msgspec.UnsetType | None) -> str:
 
 def read_standings(places: Places, standings: Standings, tournament: Tournament) -> Tournament:
     """Published standings: individual ones become the published values of the players
-    (unless the players carry their own ``stated_values``)."""
+    (unless the players carry their own ``stated_values``); standings marked ``computed``
+    (ours, written by ``convert --standings ours``) are checked but publish nothing."""
     columns = tuple(standings.columns)
     team = bool(standings.team)
     ids = {p.start_number for p in tournament.players}
@@ -202,8 +203,8 @@ def read_standings(places: Places, standings: Standings, tournament: Tournament)
         if len(values) != len(columns):
             raise Misfit((*path, "values"), f"{len(columns)} values (one per column)")
         rows[number] = values
-    if team or tournament.published_columns:
-        return tournament
+    if team or tournament.published_columns or standings.computed is True:
+        return tournament  # ours (computed): no published value
     players = tuple(
         replace(p, stated_values=rows.get(p.start_number, ())) if not p.stated_values else p
         for p in tournament.players

@@ -53,27 +53,31 @@ def _dump(value: object, indent: int, prefix: int) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def write_tournament_json(tournament: Tournament, standings: Standings | None = None) -> str:
+def write_tournament_json(
+    tournament: Tournament, standings: Standings | None = None, *, computed: bool = False
+) -> str:
     """The tournament (and its standings, if given) as our JSON format, version 1.
 
     The format holds every field of a tournament; a value its reader would not take back
     (:mod:`.json_limits`: a lone surrogate, a number out of the reader's range) raises
     :class:`~tiebreaks.errors.FormatLimitError` naming the participant and the field, before
-    anything is written."""
+    anything is written. With ``computed`` the standings are written as ours (``"computed":
+    true``), apart from what the tournament states: read back, they are no published
+    values, and the players' stated points and ranks stay those of the tournament."""
     check_json(_REFUSER, tournament)
     if standings is not None:
         check_standings(_REFUSER, standings)
-    text = dump_json(tournament_json_document(tournament, standings))
+    text = dump_json(tournament_json_document(tournament, standings, computed=computed))
     check_utf8(_REFUSER, text, tournament)
     return text
 
 
 def tournament_json_document(
-    tournament: Tournament, standings: Standings | None = None
+    tournament: Tournament, standings: Standings | None = None, *, computed: bool = False
 ) -> dict[str, Any]:
     """The JSON document (plain dicts and lists) of :func:`write_tournament_json`."""
     players = tournament.players
-    if standings is not None:
+    if standings is not None and not computed:
         published = published_points_and_ranks(standings)
         players = tuple(
             replace(
@@ -94,6 +98,8 @@ def tournament_json_document(
     }
     if standings is not None:
         document["standings"] = _standings_json(standings)
+        if computed:
+            document["standings"]["computed"] = True
     return document
 
 

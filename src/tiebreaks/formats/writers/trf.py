@@ -98,9 +98,13 @@ def write_trf(
     *,
     shorten_names: bool = False,
     changes: list[Diagnostic] | None = None,
+    ranks: bool = True,
 ) -> str:
     """The tournament as TRF text (TRF-16 ``001`` records, TRF26 header and team records);
-    see the module docstring. Lines end with LF; the text ends with a line break.
+    see the module docstring. Lines end with LF; the text ends with a line break. Without
+    ``ranks`` the standings give only the 202/212 lists: the points and ranks written are
+    those the tournament states (TRF has no place for computed ranks apart from published
+    ones).
 
     Raises :class:`~tiebreaks.errors.FormatLimitError` for a value TRF cannot hold, before
     anything is written. With ``shorten_names``, names wider than their columns are cut
@@ -110,7 +114,7 @@ def write_trf(
         tournament, cut = shortened_trf_names(tournament)
         if changes is not None:
             changes.extend(cut)
-    published = _Published.of(tournament, standings)
+    published = _Published.of(tournament, standings, ranks)
     type_text, type_code = type_records(tournament)
     lists = published.lists or (tournament.tiebreak_list, tournament.standings_list)
     check_header(
@@ -239,7 +243,9 @@ class _Published:
         self.scores: dict[int, Fraction] | None = None
 
     @classmethod
-    def of(cls, tournament: Tournament, standings: Standings | None) -> _Published:
+    def of(
+        cls, tournament: Tournament, standings: Standings | None, ranks: bool = True
+    ) -> _Published:
         published = cls()
         if tournament.point_assignments and tournament.team_records is None:
             published.scores = assigned_scores(tournament)
@@ -247,6 +253,8 @@ class _Published:
             return published
         descriptors = standings_descriptors(standings)
         published.lists = (tuple(d for d in descriptors if d != "PTS"), tuple(descriptors))
+        if not ranks:
+            return published
         if standings.is_team:
             for row in standings.rows:
                 published.team_ranks[row.player.start_number] = row.rank

@@ -188,11 +188,43 @@ def opponent_sum(trace: Trace, words: Words) -> tuple[str, list[str], list[str]]
     acronym = trace.spec.acronym
     texts = [round_of_sum(index, entry, words) for entry in trace.entries]
     if acronym == "SB":
+        modified = trace.spec.program == "SM"
         texts = [
-            words._("%(round)s: %(share)s", round=text, share=share(entry, words))
+            words._(
+                "%(round)s: %(share)s",
+                round=text,
+                share=_modified_share(entry, words)
+                if modified and entry.role not in _AGAINST
+                else share(entry, words),
+            )
             for text, entry in zip(texts, trace.entries, strict=True)
         ]
-    return words._(_DEFINITIONS[acronym], rules=trace.rules), texts, []
+    definition = words._(_DEFINITIONS[acronym], rules=trace.rules)
+    if acronym == "SB" and trace.spec.program == "SM":
+        definition = words._(
+            "%(definition)s; with Swiss-Manager's modified points (/SM): a round without a"
+            " game counts as a draw against the opponent that stands in",
+            definition=definition,
+        )
+    return definition, texts, []
+
+
+_AGAINST = (Role.OPPONENT, Role.FORFEIT_AS_GAME)
+
+
+def _modified_share(entry: Entry, words: Words) -> str:
+    """``/SM``: "Swiss-Manager's modified points: half of the virtual opponent's 6.5 = 3.25"."""
+    fields = {"score": words.number(entry.score), "amount": words.number(entry.amount)}
+    if entry.role == Role.VIRTUAL:
+        return words._(
+            "Swiss-Manager's modified points: half of the virtual opponent's %(score)s"
+            " = %(amount)s",
+            **fields,
+        )
+    return words._(
+        "Swiss-Manager's modified points: half of the dummy opponent's %(score)s = %(amount)s",
+        **fields,
+    )
 
 
 @describes("AOB")

@@ -211,6 +211,28 @@ def _modifier(trace: Trace, step: Step, words: Words) -> list[str]:
     return [text, only]
 
 
+def _absorbed(trace: Trace, step: Step, words: Words) -> list[str]:
+    """``/SM``: the cuts that fall on rounds without a game (Swiss-Manager's ARO Cut)."""
+    absorbed = int(step.numbers[0] or 0)
+    label = "".join(f"/{part}" for part in trace.spec.modifiers if part[0] in "CMS")
+    return [
+        _counted(
+            words,
+            absorbed,
+            N_(
+                "%(label)s, Swiss-Manager's reading: the round without a game is cut"
+                " instead of the lowest rating"
+            ),
+            N_(
+                "%(label)s, Swiss-Manager's reading: %(many)s rounds without a game are cut"
+                " instead of the lowest ratings"
+            ),
+            label=label,
+            many=absorbed,
+        )
+    ]
+
+
 def _mean(steps: dict[str, Step], words: Words) -> str:
     """ "sum 7642 / 4 games = 1910.5, rounded half up to 1911 (Art. 10)"."""
     total, count, exact = steps["mean"].numbers
@@ -240,6 +262,7 @@ def _average_steps(trace: Trace, words: Words) -> list[str]:
     """The modifier, the mean and its rounding, or why the value is undefined."""
     steps = {step.code: step for step in trace.steps}
     texts = _left_out(trace, words)
+    texts += _absorbed(trace, steps["unplayed-cut"], words) if "unplayed-cut" in steps else []
     texts += _modifier(trace, steps["modifier"], words) if "modifier" in steps else []
     if "undefined" in steps:
         games = int(steps["undefined"].numbers[0] or 0)
