@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from ..engine.numbers import to_decimal_text
 from ..model.text import shown_text
 from ..services.check import CheckReport, Variant
+from ..services.check_rounds import RoundCheck
+from .check_rounds import rounds_document, rounds_lines
 
 #: what ``check`` says about a file without published ranks or tie-break values
 NOTHING_TO_COMPARE = (
@@ -17,8 +22,14 @@ NOTHING_TO_COMPARE = (
 )
 
 
-def check_text(report: CheckReport, variants: list[Variant] | None = None) -> str:
-    """Every difference as a sentence, then the readings that fit (with --infer)."""
+def check_text(
+    report: CheckReport,
+    variants: list[Variant] | None = None,
+    rounds: Sequence[RoundCheck] = (),
+    lang: str = "en",
+) -> str:
+    """Every difference as a sentence, then each published standings position by position
+    (``rounds``, in ``lang``), then the readings that fit (with --infer)."""
     standings = report.standings
     lines = [
         f"Computed with {standings.rules} ({standings.rules_reason});"
@@ -37,6 +48,7 @@ def check_text(report: CheckReport, variants: list[Variant] | None = None) -> st
     else:
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
+    lines.extend(rounds_lines(rounds, lang))
     if variants is not None and not report.nothing_compared:
         lines.extend(_variant_lines(variants, len(standings.columns)))
     return shown_text("\n".join(lines) + "\n")
@@ -62,8 +74,11 @@ def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
     return lines
 
 
-def check_json(report: CheckReport, variants: list[Variant] | None = None) -> str:
-    """The comparison as JSON text."""
+def check_json(
+    report: CheckReport, variants: list[Variant] | None = None, rounds: Sequence[RoundCheck] = ()
+) -> str:
+    """The comparison as JSON text (``rounds``: the positions checked round by round, a
+    :class:`~.check_rounds.RoundsDocument`)."""
 
     def number(value: Fraction | int | None) -> str | None:
         return None if value is None else to_decimal_text(value)
@@ -73,7 +88,7 @@ def check_json(report: CheckReport, variants: list[Variant] | None = None) -> st
         "tiebreaks": list(report.standings.columns),
         "ranks_compared": report.ranks_compared,
         "values_compared": report.values_compared,
-        "agrees": report.agrees,
+        "agrees": report.agrees and all(check.agrees for check in rounds),
         "nothing_to_compare": report.nothing_compared,
         "differences": [
             {
@@ -87,6 +102,8 @@ def check_json(report: CheckReport, variants: list[Variant] | None = None) -> st
         ],
         "unmatched_columns": list(report.unmatched_columns),
     }
+    if rounds:
+        data["rounds"] = msgspec.to_builtins(rounds_document(rounds))["rounds"]
     if variants is not None:
         data["readings"] = [
             {"rules": v.rules, "tiebreaks": list(v.tiebreaks), "column": v.column or None}
