@@ -13,8 +13,8 @@ from ..formats.reading import read_tournament
 from ..model.team_matches import team_tournament
 from ..render import catalogue as catalogue_text
 from ..render.check import check_json, check_text
-from ..render.team import team_text
 from ..render.i18n import check_language
+from ..render.team import team_text
 from ..services.check import CheckReport, check_published, infer_variants, publishes_numbers
 from ..services.check_rounds import RoundCheck, check_rounds, publishes_ranks
 from ..services.explain import find_participant

@@ -38,6 +38,9 @@ _REASONS = {
         "#%(number)s %(name)s: published place %(published)s, the list gives %(computed)s:"
         " a place is 1 + the number of participants ahead (C.07 Art. %(article)s)"
     ),
+    Order.POINTS: N_(
+        "#%(number)s %(name)s: published points %(value)s, the results give %(other_value)s"
+    ),
 }
 
 
@@ -111,7 +114,7 @@ class MisplacedEntry(msgspec.Struct, kw_only=True):
     name: str
     published_rank: int
     computed_rank: int
-    order: Annotated[str, Meta(description="ahead, behind, level or numbering")]
+    order: Annotated[str, Meta(description="ahead, behind, level, numbering or points")]
     other: int
     other_name: str
     other_published_rank: int

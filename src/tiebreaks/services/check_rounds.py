@@ -46,6 +46,8 @@ class Order(Enum):
     LEVEL = "level"
     #: the file's rank numbers do not count the places (no pair ordered the other way)
     NUMBERING = "numbering"
+    #: the published points (TRF 81-84) differ from the points the results give
+    POINTS = "points"
 
 
 @dataclass(frozen=True)
@@ -138,22 +140,42 @@ def _list_in_force(tournament: Tournament, played: int) -> tuple[Tournament, int
 
 
 def misplaced_positions(standings: Standings) -> tuple[Misplaced, ...]:
-    """Every participant with a published rank that differs from the computed one, in the
-    computed order, each with the participant the file orders most differently from the
-    list (the widest gap in computed ranks), and why (:class:`Order`)."""
+    """Every participant whose published points differ from the results, then every one
+    with a published rank that differs from the computed one, in the computed order, each
+    with the participant the file orders most differently from the list (the widest gap in
+    computed ranks), and why (:class:`Order`)."""
+    found = _points_differences(standings)
     rows = [row for row in standings.rows if row.player.stated_rank]
     published = np.array([row.player.stated_rank for row in rows], dtype=np.int64)
     computed = np.array([row.rank for row in rows], dtype=np.int64)
-    found = []
     for index in np.flatnonzero(published != computed):
         other = _partner(published, computed, int(index))
         found.append(_misplaced(standings, rows[index], None if other < 0 else rows[other]))
     return tuple(found)
 
 
-def _partner(
-    published: npt.NDArray[np.int64], computed: npt.NDArray[np.int64], index: int
-) -> int:
+def _points_differences(standings: Standings) -> list[Misplaced]:
+    """The participants whose published points differ from the points column (the
+    individual score, PTS): a value of the standings that the file states."""
+    if "PTS" not in standings.columns or standings.tournament.team_records is not None:
+        return []
+    return [
+        Misplaced(
+            row.player.start_number,
+            row.player.name,
+            row.player.stated_rank or 0,
+            row.rank,
+            Order.POINTS,
+            criterion="PTS",
+            value=row.player.stated_points,
+            other_value=row.values["PTS"],
+        )
+        for row in standings.rows
+        if row.player.stated_points is not None and row.player.stated_points != row.values["PTS"]
+    ]
+
+
+def _partner(published: npt.NDArray[np.int64], computed: npt.NDArray[np.int64], index: int) -> int:
     """The participant the file orders otherwise than the list against ``index`` (ahead,
     level or behind), the widest gap in computed ranks first (-1: none)."""
     disagree = np.sign(published - published[index]) != np.sign(computed - computed[index])
