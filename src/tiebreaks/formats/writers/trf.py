@@ -441,7 +441,8 @@ def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
 
 
 def _team_match_lines(records: TeamRecords) -> Iterator[str]:
-    """TRF26 ``320`` team byes, ``330`` forfeited matches, ``352`` colours, ``362`` points."""
+    """TRF26 ``320`` team byes, ``330`` forfeited matches, ``300`` line-ups, ``352`` colours,
+    ``362`` points."""
     if records.bye_match_points is not None and records.bye_game_points is not None:
         last = max(records.bye_teams, default=0)
         byes = "".join(f" {records.bye_teams.get(r, 0):03d}" for r in range(1, last + 1))
@@ -449,6 +450,9 @@ def _team_match_lines(records: TeamRecords) -> Iterator[str]:
         yield f"{head} {_points_field(records.bye_game_points):>4}{byes}"
     for forfeit in records.forfeits:
         yield f"330 {forfeit.code} {forfeit.round:>3} {forfeit.white:>3} {forfeit.black:>3}"
+    for line_up in records.line_ups:
+        boards = "".join(f" {number:>4}" if number else " 0000" for number in line_up.players)
+        yield f"300 {line_up.round:>3} {line_up.team:>3} {line_up.opponent:>3}{boards}"
     if records.board_colours:
         yield f"352 {records.board_colours}"
     match_values = (records.match_win, records.match_draw, records.match_loss)
