@@ -27,9 +27,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, team_file
 from tiebreaks.cli.common import EXIT_DIFFERENT
 from tiebreaks.cli.main import main
 from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.render.check_rounds import rounds_lines
 from tiebreaks.services.check_rounds import Order, check_round, check_rounds
 
@@ -186,4 +188,46 @@ def test_cli_round_by_round(tmp_path: Path) -> None:
     ] == [
         (2, "ahead", "BH", "5", "3"),
         (3, "behind", "BH", "3", "5"),
+    ]
+
+
+def _ranked_teams(ranks: dict[int, int]) -> str:
+    """``tests/team_files.py``'s four teams after two rounds, with ``310`` ranks (69-71)."""
+    text = team_file("Teams", 2, FOUR_TEAMS, FOUR_TEAM_SLOTS, trf26=True)
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith("310"):
+            number = int(line[4:7])
+            lines[index] = line[:68] + f"{ranks[number]:>3}" + line[71:]
+    return "\n".join(lines) + "\n"
+
+
+def test_team_ranks_of_310_records() -> None:
+    """Match points by hand (tests/formats/test_trf26_records.py): T1 4, T4 3, T3 1, T2 0.
+    Published T3 2nd and T4 3rd: both named, MP decides (C.07 Art. 11), 3 against 1."""
+    right = read_trf_text(_ranked_teams({1: 1, 2: 4, 3: 3, 4: 2}), "teams.trf")
+    check = check_round("teams.trf", right, "MP,GP")
+    assert (check.ranks_compared, check.agrees) == (4, True)
+    wrong = read_trf_text(_ranked_teams({1: 1, 2: 4, 3: 2, 4: 3}), "teams.trf")
+    check = check_round("teams.trf", wrong, "MP,GP")
+    assert [
+        (m.start_number, m.order, m.criterion, m.article, m.value) for m in check.misplaced
+    ] == [
+        (4, Order.AHEAD, "MP", "11", Fraction(3)),
+        (3, Order.BEHIND, "MP", "11", Fraction(1)),
+    ]
+
+
+def test_team_ranks_are_written_back() -> None:
+    tournament = read_trf_text(_ranked_teams({1: 1, 2: 4, 3: 2, 4: 3}), "teams.trf")
+    again = read_trf_text(write_trf(tournament), "again.trf")
+    assert again.team_records is not None
+    assert [team.stated_rank for team in again.team_records.teams] == [1, 4, 2, 3]
+
+
+def test_a_team_rank_that_is_no_number_is_a_located_warning() -> None:
+    text = _ranked_teams({1: 1, 2: 4, 3: 2, 4: 3}).replace("  1  ", "  x  ", 1)
+    warnings = [w for w in read_trf_text(text, "teams.trf").warnings if "team rank" in w.message]
+    assert [(w.code, w.location.line if w.location else 0) for w in warnings] == [
+        ("trf.team-rank-not-a-number", 6)
     ]

@@ -207,6 +207,9 @@ class ParameterError(UsageError):
 #: people the message; docs/input-checks.md lists the same table (a test compares them).
 WARNING_CODES: dict[str, str] = {
     "trf.rank-not-a-number": "the rank in columns 86-89 is not a positive number; ignored",
+    "trf.team-rank-not-a-number": (
+        "the team rank in columns 69-71 of a 310 record is not a positive number; ignored"
+    ),
     "trf.game-without-opponent": "a game result without an opponent; read as a bye",
     "trf.opponent-without-game": (
         "an opponent next to a result that has none (absence, bye); the opponent is ignored"

@@ -57,6 +57,8 @@ class TeamRecord:
     short_name: str = ""
     places: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     name_column: int = field(default=0, compare=False)
+    #: the published rank (TRF26 ``310`` 69-71; None: not stated), compared by ``check``
+    stated_rank: int | None = field(default=None, compare=False)
 
     def place(self, board: int) -> tuple[int, int]:
         """(line, column) of the ``board``-th listed player (1-based), as far as known."""

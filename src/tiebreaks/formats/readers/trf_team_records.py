@@ -193,7 +193,8 @@ def read_013(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
 
 
 def read_310(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
-    """TRF26 ``310``: pairing number (5-7), name (9-40), nickname (42-46), players from 74."""
+    """TRF26 ``310``: pairing number (5-7), name (9-40), nickname (42-46), the published rank
+    (69-71), players from 74."""
     text = line.field(5, 7).strip()
     number = parse_count(text)
     if not number:
@@ -210,8 +211,31 @@ def read_310(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
     short = line.field(42, 46).strip()
     players, places = _players(line, 74)
     header.teams.append(
-        TeamRecord(number, name, players, line.number, short, places=places, name_column=9)
+        TeamRecord(
+            number,
+            name,
+            players,
+            line.number,
+            short,
+            places=places,
+            name_column=9,
+            stated_rank=_team_rank(line, warnings),
+        )
     )
+
+
+def _team_rank(line: Line, warnings: list[Diagnostic]) -> int | None:
+    """The published rank of a ``310`` record (69-71; informative: a rank that is not a
+    positive number is a warning and ignored)."""
+    text = line.field(69, 71).strip()
+    if not text:
+        return None
+    rank = parse_count(text)
+    if not rank:
+        message = f"the team rank {text!r} in columns 69-71 is not a positive number; ignored"
+        warnings.append(Diagnostic(message, line.location(69), code="trf.team-rank-not-a-number"))
+        return None
+    return rank
 
 
 def _decimal(line: Line, first: int, last: int, what: str) -> Fraction:

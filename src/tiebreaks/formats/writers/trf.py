@@ -424,7 +424,7 @@ def _score_lines(system: ScoreSystem) -> Iterator[str]:
 
 def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
     numbered = [team.number for team in records.teams] == list(range(1, len(records.teams) + 1))
-    plain = numbered and not any(team.short_name for team in records.teams)
+    plain = numbered and not any(team.short_name or team.stated_rank for team in records.teams)
     for team in records.teams:
         members = "".join(f"{number:>4} " for number in team.players)
         if plain and not published.team_ranks:
@@ -433,7 +433,7 @@ def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
         values = published.team_values.get(team.number, {})
         match_points = _team_points_field(values.get("MP"))
         game_points = _team_points_field(values.get("GP"))
-        rank = published.team_ranks.get(team.number)
+        rank = published.team_ranks.get(team.number, team.stated_rank)
         head = f"310 {team.number:>3} {team.name:<32} {team.short_name:<5} {'':<6} "
         head += f"{match_points:>6} {game_points:>6} {rank or '':>3}  "
         yield (head + members).rstrip()
