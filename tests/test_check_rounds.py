@@ -231,3 +231,24 @@ def test_a_team_rank_that_is_no_number_is_a_located_warning() -> None:
     assert [(w.code, w.location.line if w.location else 0) for w in warnings] == [
         ("trf.team-rank-not-a-number", 6)
     ]
+
+
+def test_the_json_rounds_are_the_rounds_document() -> None:
+    """``check --format json`` writes the rounds as :class:`RoundsDocument` describes them."""
+    import jsonschema  # type: ignore[import-untyped]
+    import msgspec
+
+    from tiebreaks.render.check import check_json
+    from tiebreaks.render.check_rounds import RoundsDocument, rounds_document
+    from tiebreaks.render.documents import json_schemas
+    from tiebreaks.services.check import check_published
+
+    tournament = read_trf_text(snapshot(3, {2: 3, 3: 2}), "r3.trf")
+    checks = check_rounds([("r3.trf", tournament)])
+    data = json.loads(check_json(check_published(tournament), None, checks))
+    document = {"format": "tiebreaks-round-check", "version": 1, "rounds": data["rounds"]}
+    built = rounds_document(checks)
+    assert msgspec.json.decode(json.dumps(document), type=RoundsDocument, strict=True) == built
+    schema = {"$ref": "#/$defs/RoundsDocument", "$defs": json_schemas()}
+    jsonschema.Draft202012Validator(schema).validate(document)
+    assert data["agrees"] is False
