@@ -33,7 +33,7 @@ from tiebreaks.cli.main import main
 from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.render.check_rounds import rounds_lines
-from tiebreaks.services.check_rounds import Order, check_round, check_rounds
+from tiebreaks.services.check_rounds import Order, check_round, check_rounds, publishes_ranks
 
 NAMES = {1: "A", 2: "B", 3: "C", 4: "D", 5: "E", 6: "F"}
 #: per round, per player: (opponent, colour, result)
@@ -209,6 +209,8 @@ def test_team_ranks_of_310_records() -> None:
     check = check_round("teams.trf", right, "MP,GP")
     assert (check.ranks_compared, check.agrees) == (4, True)
     wrong = read_trf_text(_ranked_teams({1: 1, 2: 4, 3: 2, 4: 3}), "teams.trf")
+    unranked = team_file("Teams", 2, FOUR_TEAMS, FOUR_TEAM_SLOTS, trf26=True)
+    assert publishes_ranks(wrong) and not publishes_ranks(read_trf_text(unranked, "t.trf"))
     check = check_round("teams.trf", wrong, "MP,GP")
     assert [
         (m.start_number, m.order, m.criterion, m.article, m.value) for m in check.misplaced

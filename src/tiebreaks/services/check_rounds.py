@@ -216,5 +216,9 @@ def _misplaced(standings: Standings, row: Row, other: Row | None) -> Misplaced:
 
 
 def publishes_ranks(tournament: Tournament) -> bool:
-    """True when the file states some rank (the positions to check)."""
+    """True when the file states some rank (the positions to check): a player's, or in a team
+    event a team's (TRF26 310)."""
+    records = tournament.team_records
+    if records is not None:
+        return any(team.stated_rank for team in records.teams)
     return any(player.stated_rank for player in tournament.players)
