@@ -207,6 +207,9 @@ class ParameterError(UsageError):
 #: people the message; docs/input-checks.md lists the same table (a test compares them).
 WARNING_CODES: dict[str, str] = {
     "trf.rank-not-a-number": "the rank in columns 86-89 is not a positive number; ignored",
+    "trf.team-rank-not-a-number": (
+        "the team rank in columns 69-71 of a 310 record is not a positive number; ignored"
+    ),
     "trf.game-without-opponent": "a game result without an opponent; read as a bye",
     "trf.opponent-without-game": (
         "an opponent next to a result that has none (absence, bye); the opponent is ignored"
@@ -216,12 +219,13 @@ WARNING_CODES: dict[str, str] = {
         "a ### rating comment names a player or round the file does not have, or repeats one"
     ),
     "trf.record-not-applied": (
-        "a record that could change the standings is not applied (TRF26 300; 240 in a team"
-        " event); said once per record"
+        "a record that could change the standings is not applied (TRF26 300 without teams;"
+        " 240 in a team event); said once per record"
     ),
     "trf.assignment-unused": (
         "a 299 record names an unknown participant, a round after the last, match points of an"
-        " individual, or a result type the player does not have; that part is not applied"
+        " individual, or a result type the player (a team: the match result the board games"
+        " give) does not have; that part is not applied"
     ),
     "trf.acceleration-ignored": (
         "250 (or XXA) records, accelerated rounds, are read; their fictitious points are for"
@@ -286,6 +290,10 @@ WARNING_CODES: dict[str, str] = {
     "teams.unknown-player": "a team lists a start number no player has (built in code)",
     "teams.match-not-mirrored": "a team is recorded against a team that is not recorded against it",
     "teams.game-points-differ": "a match's game points differ between the two teams' records",
+    "teams.line-up-differs": (
+        "a TRF26 300 line-up differs from the games: a listed player without a game, a player"
+        " with a game not listed, an opponent on another board or another opponent team"
+    ),
     "ratings.list-used": "how many ratings for tie-breaks came from each rating list",
     "standings.name-corrected": "a tie-break name with a typo was read as the nearest known name",
     "standings.tiebreak-repeated": "a value tie-break is listed twice; the repetition is left out",

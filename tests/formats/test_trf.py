@@ -1221,9 +1221,10 @@ def _read_or_input_error(data: bytes) -> None:
 
 
 def test_records_not_applied_are_reported_once() -> None:
-    """Records that could change the standings but are not applied (TRF26 300 line-ups out of
-    the default order) are never ignored silently: one warning per record type, with its
-    line. (299 is applied: tests/formats/test_trf26_records.py.)"""
+    """Records that cannot be applied (TRF26 300 line-ups in a file without teams) are never
+    ignored silently: one warning per record type, with its line. (299 is applied:
+    tests/formats/test_trf26_records.py; 300 in a team event:
+    tests/formats/test_trf26_team_line_ups.py.)"""
     from tiebreaks.formats.readers.trf import read_trf_text
 
     text = (
@@ -1238,7 +1239,6 @@ def test_records_not_applied_are_reported_once() -> None:
     tournament = read_trf_text(text, "t.trf")
     messages = [str(w) for w in tournament.warnings if "record 300" in str(w)]
     assert messages == [
-        "t.trf:2:1: record 300, team out-of-default-order line-ups (TRF26): not applied; each "
-        "board is taken from the team's players with a game that round, in their order of the "
-        "team record"
+        "t.trf:2:1: record 300 (team line-ups) in a file without team records (013/310): not "
+        "applied, there is no team to line up"
     ]

@@ -130,5 +130,6 @@ def test_every_document_is_named_by_its_struct() -> None:
         "PlacingDocument",
         "WhyDocument",
         "CompareDocument",
+        "RoundsDocument",
     }
     assert set(DOCUMENTS) <= set(json_schemas())

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 import click
 
@@ -12,6 +13,7 @@ from ..formats.reading import read_tournament
 from ..model.team_matches import team_tournament
 from ..render import catalogue as catalogue_text
 from ..render.check import check_json, check_text
+from ..render.i18n import check_language
 from ..render.team import team_text
 from ..services.check import (
     CheckReport,
@@ -21,6 +23,7 @@ from ..services.check import (
     publishes_numbers,
     publishes_values,
 )
+from ..services.check_rounds import RoundCheck, check_rounds, publishes_ranks
 from ..services.explain import find_participant
 from ..standings import compute_standings
 from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
@@ -31,32 +34,44 @@ from .types import MAX_INPUT_OPTION
 
 @click.command()
 @click.argument("file")
+@click.argument("more_files", nargs=-1, metavar="[FILE]...")
 @click.option("--tiebreaks", "-t", "tiebreak_list", help="List (default: the file's own).")
 @click.option("--rules", "-r", help=RULES_HELP)
 @click.option("--infer", is_flag=True, help="Search the regimes and variants that fit.")
 @click.option(
     "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
 )
+@click.option("--lang", default="en", help="Language of the places checked: en de it fr es.")
 @tournament_options
 def check(
     file: str,
+    more_files: tuple[str, ...],
     tiebreak_list: str | None,
     rules: str | None,
     infer: bool,
     output_format: str,
+    lang: str,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
 ) -> None:
     """Compare the ranks (and tie-break values, where the file carries them) that FILE
     publishes with the standings computed here; exit code 3 when they differ, 4 when the file
-    publishes nothing to compare. With --infer, list the plausible, distinct regimes and
-    modifier variants that reproduce the published numbers."""
+    publishes nothing to compare. Each published place that does not follow the list is
+    named with the criterion that decides (round by round when several FILEs are given, e.g.
+    the TRF written after each round; values and --infer: the last FILE). With --infer, list
+    the plausible, distinct regimes and modifier variants that reproduce the published
+    numbers."""
 
     def run() -> tuple[str, int]:
-        tournament = read(file, ratings_file, rating_order, options)
+        check_language(lang)
+        snapshots = [(name, read(name, ratings_file, rating_order, options)) for name in files]
+        tournament = snapshots[-1][1]
         like = str(options["like"]).lower() if options.get("like") else None
         report = check_published(tournament, tiebreak_list or None, rules, like)
+        rounds = check_rounds(
+            [(name, t) for name, t in snapshots if publishes_ranks(t)], tiebreak_list or None, rules
+        )
         variants = columns = None
         if infer and publishes_numbers(tournament):
             with progress("trying readings", None) as advance:
@@ -65,8 +80,12 @@ def check(
                     columns = infer_columns(tournament, told)
                 else:
                     variants = infer_variants(tournament, tiebreak_list or None, told)
-        render = check_json if output_format == "json" else check_text
-        return render(report, variants, columns), _exit_code(report)
+        code = _exit_code(report, rounds)
+        if output_format == "json":
+            return check_json(report, variants, columns, rounds), code
+        return check_text(report, variants, columns, rounds, lang), code
+
+    files = (file, *more_files)
 
     text, code = guarded(run)
     click.echo(text, nl=False)
@@ -74,12 +93,14 @@ def check(
         sys.exit(code)
 
 
-def _exit_code(report: CheckReport) -> int:
-    """0 when everything compared agrees, 3 when something differs, 4 when nothing could be
-    compared (no published rank or value)."""
-    if report.nothing_compared:
+def _exit_code(report: CheckReport, rounds: Sequence[RoundCheck] = ()) -> int:
+    """0 when everything compared agrees, 3 when something differs (a value, a rank, a place
+    that does not follow the list in any round), 4 when nothing could be compared (no
+    published rank or value)."""
+    if report.nothing_compared and not any(check.ranks_compared for check in rounds):
         return EXIT_NOTHING_TO_COMPARE
-    return 0 if report.agrees else EXIT_DIFFERENT
+    agrees = report.agrees and all(check.agrees for check in rounds)
+    return 0 if agrees else EXIT_DIFFERENT
 
 
 @click.command(name="team")

@@ -53,6 +53,8 @@ def _colour(match: Match) -> Colour:
 def teams_as_players(team: TeamTournament, score: str) -> Tournament:
     """The team tournament as a tournament whose participants are the teams, scored in MP or
     GP (the per-match points are set by :func:`team_views`)."""
+    records = team.individual.team_records
+    ranks = {record.number: record.stated_rank for record in records.teams} if records else {}
     players = tuple(
         Player(
             start_number=entry.number,
@@ -61,6 +63,7 @@ def teams_as_players(team: TeamTournament, score: str) -> Tournament:
                 RoundResult(match_kind(team, match), match.opponent, _colour(match))
                 for match in entry.matches
             ),
+            stated_rank=ranks.get(entry.number),
         )
         for entry in team.teams
     )

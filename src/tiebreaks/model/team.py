@@ -57,6 +57,8 @@ class TeamRecord:
     short_name: str = ""
     places: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     name_column: int = field(default=0, compare=False)
+    #: the published rank (TRF26 ``310`` 69-71; None: not stated), compared by ``check``
+    stated_rank: int | None = field(default=None, compare=False)
 
     def place(self, board: int) -> tuple[int, int]:
         """(line, column) of the ``board``-th listed player (1-based), as far as known."""
@@ -77,6 +79,22 @@ class ForfeitedMatch:
 
 
 @dataclass(frozen=True)
+class LineUp:
+    """TRF26 ``300``: a team's line-up out of the default order in one round: who sat on
+    each board, board 1 first (0: an empty board), against the scheduled opponent team."""
+
+    round: int
+    team: int
+    opponent: int
+    players: tuple[int, ...]
+    line: int | None = field(default=None, compare=False)
+
+    def board_of(self, player: int) -> int:
+        """The board ``player`` sat on (0: not in the line-up)."""
+        return self.players.index(player) + 1 if player and player in self.players else 0
+
+
+@dataclass(frozen=True)
 class TeamRecords:
     """The team records of a file, as read."""
 
@@ -92,6 +110,15 @@ class TeamRecords:
     match_win: Fraction = Fraction(2)
     match_draw: Fraction = Fraction(1)
     match_loss: Fraction = Fraction(0)
+    #: TRF26 300: the line-ups out of the default order
+    line_ups: tuple[LineUp, ...] = ()
+
+    def line_up(self, team: int, round_number: int) -> LineUp | None:
+        """The ``300`` line-up of ``team`` in ``round_number`` (None: the default order)."""
+        for line_up in self.line_ups:
+            if line_up.team == team and line_up.round == round_number:
+                return line_up
+        return None
 
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
         """Pickled as its fields, ``bye_teams`` as a dict (a read-only mapping view cannot be

@@ -6,9 +6,11 @@ Per team and round:
 * a TRF26 ``320`` bye team gets a pairing-allocated bye worth the record's MP and GP;
 * a TRF26 ``330`` forfeited match is a forfeit win / loss (or double forfeit) worth a won
   (lost) match and every board won (lost);
-* otherwise the players of the team who have an opponent that round are its boards, in the
-  order of the team record; the opponent team is the team of their opponents; the game points
-  are the players' points and the match points follow from comparing them;
+* otherwise the players of the team who have an opponent that round are its boards: in the
+  order of a TRF26 ``300`` line-up when the team has one that round (its board numbers, an
+  empty board left empty), else in the order of the team record; the opponent team is the
+  team of their opponents; the game points are the players' points and the match points
+  follow from comparing them;
 * a team without any board that round has a bye of the kind its players share (half-point,
   full-point, pairing-allocated, zero-point) or is absent.
 """
@@ -21,7 +23,7 @@ from fractions import Fraction
 
 from ..errors import Diagnostic, Location
 from .results import Colour, ResultKind
-from .team import BoardGame, Match, MatchKind, Team, TeamRecords
+from .team import BoardGame, LineUp, Match, MatchKind, Team, TeamRecords
 from .tournament import PairingSystem, Tournament
 
 _BYE_KINDS = {
@@ -42,7 +44,7 @@ class _Builder:
         self.players = {player.start_number: player for player in tournament.players}
         self.team_of = {p: team.number for team in records.teams for p in team.players}
         self.warnings: list[Diagnostic] = []
-        self.boards = len(records.board_colours) or self._widest()
+        self.boards = max(len(records.board_colours) or self._widest(), self._lined_up())
         self.points = tournament.score_system.points
 
     def _widest(self) -> int:
@@ -52,6 +54,20 @@ class _Builder:
                 boards = sum(1 for p in team.players if self._opponent(p, round_index) is not None)
                 widest = max(widest, boards)
         return widest or max((len(team.players) for team in self.records.teams), default=1)
+
+    def _lined_up(self) -> int:
+        """The last board a ``300`` line-up uses (its players with a game that round who are
+        not listed sit after it)."""
+        members = {team.number: team.players for team in self.records.teams}
+        last = 0
+        for line_up in self.records.line_ups:
+            unlisted = sum(
+                1
+                for p in members.get(line_up.team, ())
+                if p not in line_up.players and self._opponent(p, line_up.round - 1) is not None
+            )
+            last = max(last, len(line_up.players) + unlisted)
+        return last
 
     def _opponent(self, number: int, round_index: int) -> int | None:
         player = self.players.get(number)
@@ -67,10 +83,44 @@ class _Builder:
         forfeit = self._forfeit(team_number, round_number)
         if forfeit is not None:
             return forfeit
-        boards = [p for p in players if p in self.players and self._opponent(p, round_index)]
-        if not boards:
+        seated = [p for p in players if p in self.players and self._opponent(p, round_index)]
+        if not seated:
             return self._no_board_match(players, round_number)
-        return self._played_match(team_number, boards, round_number)
+        line_up = self.records.line_up(team_number, round_number)
+        if line_up is None:
+            return self._played_match(team_number, list(enumerate(seated, 1)), round_number)
+        match = self._played_match(team_number, self._boards(line_up, seated), round_number)
+        if match.opponent != line_up.opponent:
+            self._warn_line_up(
+                line_up,
+                f"scheduled against team {line_up.opponent}, but its players met team "
+                f"{match.opponent}",
+            )
+        return match
+
+    def _boards(self, line_up: LineUp, seated: list[int]) -> list[tuple[int, int]]:
+        """(board, player) of a ``300`` line-up: its players with a game that round on their
+        boards; a listed player without a game, or a player with a game who is not listed
+        (put on the boards after the line-up, in the team record's order), is a warning."""
+        boards = [(line_up.board_of(p), p) for p in line_up.players if p in seated]
+        for number in line_up.players:
+            if number and number not in seated:
+                board = line_up.board_of(number)
+                self._warn_line_up(
+                    line_up, f"puts player {number} on board {board}, who has no game"
+                )
+        last = len(line_up.players)
+        for number in seated:
+            if not line_up.board_of(number):
+                last += 1
+                boards.append((last, number))
+                self._warn_line_up(line_up, f"does not list player {number}, who has a game")
+        return boards
+
+    def _warn_line_up(self, line_up: LineUp, what: str) -> None:
+        message = f"round {line_up.round}: the line-up of team {line_up.team} (record 300) {what}"
+        where = Location(self.tournament.source, line_up.line or 0, 1 if line_up.line else 0)
+        self.warnings.append(Diagnostic(message, where, code="teams.line-up-differs"))
 
     def _bye_match(self, round_number: int) -> Match:
         match_points = self.records.bye_match_points
@@ -119,10 +169,10 @@ class _Builder:
             return self.records.match_draw
         return self.records.match_loss
 
-    def _played_match(self, team: int, boards: list[int], round_number: int) -> Match:
+    def _played_match(self, team: int, boards: list[tuple[int, int]], round_number: int) -> Match:
         games = []
         opponents: Counter[int] = Counter()
-        for board, number in enumerate(boards, start=1):
+        for board, number in boards:
             result = self.players[number].result(round_number)
             opponent = result.opponent
             assert opponent is not None
@@ -193,6 +243,7 @@ def team_tournament(tournament: Tournament) -> TeamTournament:
     primary = "GP" if tournament.type_code.upper().endswith("_GP_MP") else "MP"
     _check_members(tournament, records, builder.warnings)
     _check_pairs(tournament, teams, builder.warnings)
+    _check_facing_boards(tournament, teams, builder.warnings)
     return TeamTournament(
         individual=tournament,
         teams=teams,
@@ -275,6 +326,37 @@ def _check_pairs(
                         code="teams.game-points-differ",
                     )
                 )
+
+
+def _check_facing_boards(
+    tournament: Tournament, teams: tuple[Team, ...], warnings: list[Diagnostic]
+) -> None:
+    """In a round where a team has a ``300`` line-up, each of its players must meet the
+    opponent seated on the same board (a match is played board against board): a warning at
+    the line-up's line otherwise."""
+    records = tournament.team_records
+    if records is None or not records.line_ups:
+        return
+    board_of = {
+        (match.round, game.player): game.board
+        for team in teams
+        for match in team.matches
+        for game in match.boards
+    }
+    players = {player.start_number: player for player in tournament.players}
+    for line_up in records.line_ups:
+        for board, number in enumerate(line_up.players, start=1):
+            player = players.get(number)
+            opponent = player.result(line_up.round).opponent if player else None
+            other = board_of.get((line_up.round, opponent)) if opponent else None
+            if other is not None and other != board:
+                message = (
+                    f"round {line_up.round}: the line-up of team {line_up.team} (record 300) puts "
+                    f"player {number} on board {board}, but the opponent, player {opponent}, "
+                    f"sits on board {other}"
+                )
+                where = Location(tournament.source, line_up.line or 0, 1 if line_up.line else 0)
+                warnings.append(Diagnostic(message, where, code="teams.line-up-differs"))
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from ..engine.catalogue import definition
 from ..engine.numbers import to_decimal_text
@@ -17,6 +20,8 @@ from ..services.check import (
     Unreproduced,
     Variant,
 )
+from ..services.check_rounds import RoundCheck
+from .check_rounds import rounds_document, rounds_lines
 
 #: what ``check`` says about a file without published ranks or tie-break values
 NOTHING_TO_COMPARE = (
@@ -29,9 +34,12 @@ def check_text(
     report: CheckReport,
     variants: list[Variant] | None = None,
     columns: list[ColumnReadings] | None = None,
+    rounds: Sequence[RoundCheck] = (),
+    lang: str = "en",
 ) -> str:
-    """Every difference as a sentence, then the readings that fit (with --infer): for a file
-    with published values, per column (``columns``)."""
+    """Every difference as a sentence, then each published standings position by position
+    (``rounds``, in ``lang``), then the readings that fit (with --infer): for a file with
+    published values, per column (``columns``)."""
     standings = report.standings
     lines = [
         f"Computed with {standings.rules} ({standings.rules_reason});"
@@ -50,6 +58,7 @@ def check_text(
     else:
         lines.append(f"{len(report.differences)} differences:")
         lines.extend(f"  {difference}" for difference in report.differences)
+    lines.extend(rounds_lines(rounds, lang))
     if columns is not None:  # the published columns, in the list or not
         lines.extend(line for column in columns for line in column_lines(column))
     elif variants is not None and not report.nothing_compared:
@@ -154,8 +163,10 @@ def check_json(
     report: CheckReport,
     variants: list[Variant] | None = None,
     columns: list[ColumnReadings] | None = None,
+    rounds: Sequence[RoundCheck] = (),
 ) -> str:
-    """The comparison as JSON text."""
+    """The comparison as JSON text (``rounds``: the positions checked round by round, a
+    :class:`~.check_rounds.RoundsDocument`)."""
 
     def number(value: Fraction | int | None) -> str | None:
         return None if value is None else to_decimal_text(value)
@@ -165,7 +176,7 @@ def check_json(
         "tiebreaks": list(report.standings.columns),
         "ranks_compared": report.ranks_compared,
         "values_compared": report.values_compared,
-        "agrees": report.agrees,
+        "agrees": report.agrees and all(check.agrees for check in rounds),
         "nothing_to_compare": report.nothing_compared,
         "differences": [
             {
@@ -182,6 +193,8 @@ def check_json(
     if columns is not None:
         variants = [reading for column in columns for reading in column.readings]
         data["columns"] = [_column_json(column) for column in columns]
+    if rounds:
+        data["rounds"] = msgspec.to_builtins(rounds_document(rounds))["rounds"]
     if variants is not None:
         data["readings"] = [
             {

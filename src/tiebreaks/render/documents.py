@@ -1,5 +1,6 @@
 """The JSON documents the renderers write, for other programs: their JSON Schema, generated
-from the structs that describe them (:mod:`.json`, :mod:`.explain`, :mod:`.compare`). The web
+from the structs that describe them (:mod:`.json`, :mod:`.explain`, :mod:`.compare`,
+:mod:`.check_rounds`). The web
 service's OpenAPI description holds these schemas; nothing else declares these documents."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from .check_rounds import RoundsDocument
 from .compare import CompareDocument
 from .explain import PlacingDocument, WhyDocument
 from .json import StandingsDocument
@@ -17,7 +19,13 @@ __all__ = ["DOCUMENTS", "json_schemas"]
 #: the documents, by the name of their schema
 DOCUMENTS: dict[str, type[msgspec.Struct]] = {
     document.__name__: document
-    for document in (StandingsDocument, PlacingDocument, WhyDocument, CompareDocument)
+    for document in (
+        StandingsDocument,
+        PlacingDocument,
+        WhyDocument,
+        CompareDocument,
+        RoundsDocument,
+    )
 }
 #: how msgspec describes a ``Decimal``, and how the standings write one: as a JSON number
 _DECIMAL_TEXT = {"type": "string", "format": "decimal"}

@@ -56,6 +56,7 @@ from .trf_records26 import (
     report,
     scored_assignments,
 )
+from .trf_team_checks import checked_team_types
 
 __all__ = ["decode_trf_bytes", "read_trf_bytes", "read_trf_file", "read_trf_text"]
 
@@ -135,7 +136,7 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     rounds = declared if declared is not None else max(r.last_round for r in records)
     players = _players_in_order(records, rounds)
     players = _with_national_ratings(players, lines, header, warnings)
-    team_records = _team_records(header, rounds)
+    team_records = _team_records(header, rounds, warnings)
     players, assignments = _records26(header.records26, players, team_records, rounds, warnings)
     scoring = score_system(header, warnings)
     scoring = scored_assignments(header.records26, scoring, team_records is not None, warnings)
@@ -166,7 +167,8 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     )
     locator = trf_locator(source, system_at, rounds_location(header))
     read = ReadResults([record.player.results for record in records], *codes)
-    return check_consistency(tournament, locator, read=read)
+    tournament = check_consistency(tournament, locator, read=read)
+    return checked_team_types(header.records26, tournament)
 
 
 def _records26(
@@ -193,11 +195,22 @@ def _records26(
     return players, checked_assignments(records, individual, numbers, rounds, warnings)
 
 
-def _team_records(header: HeaderRecords, rounds: int) -> TeamRecords | None:
-    """The team records, their byes and forfeited matches checked against the rounds and
-    teams read."""
+def _team_records(
+    header: HeaderRecords, rounds: int, warnings: list[Diagnostic]
+) -> TeamRecords | None:
+    """The team records, their byes, forfeited matches and line-ups checked against the
+    rounds and teams read (line-ups without any team: one warning, nothing to apply)."""
     header.team.check_byes(rounds)
     header.team.check_forfeits(rounds)
+    if header.team.line_ups and not header.team.teams:
+        message = (
+            "record 300 (team line-ups) in a file without team records (013/310): not applied,"
+            " there is no team to line up"
+        )
+        location = header.team.line_ups[0][1].location(1)
+        warnings.append(Diagnostic(message, location, code="trf.record-not-applied"))
+        header.team.line_ups.clear()
+    header.team.check_line_ups(rounds)
     return header.team.records()
 
 

@@ -89,12 +89,7 @@ class HeaderRecords:
 
 
 #: Records that can change standings but are not applied yet: said once each, never silently.
-NOT_APPLIED = {
-    "300": (
-        "team out-of-default-order line-ups (TRF26): not applied; each board is taken from "
-        "the team's players with a game that round, in their order of the team record"
-    ),
-}
+NOT_APPLIED: dict[str, str] = {}
 
 
 def read_header_record(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...errors import Diagnostic
-from ...model.team import ForfeitedMatch, TeamRecord, TeamRecords
+from ...model.team import ForfeitedMatch, LineUp, TeamRecord, TeamRecords
 from .trf_fields import Line, parse_count, parse_decimal
 
 _CODES_362 = ("TW", "TD", "TL")
@@ -30,6 +30,8 @@ class TeamHeader:
     bye_places: dict[int, tuple[Line, int]] = field(default_factory=dict)
     #: the line of each ``330`` record, in the order of ``forfeits``
     forfeit_lines: list[Line] = field(default_factory=list)
+    #: TRF26 ``300`` line-ups and their lines
+    line_ups: list[tuple[LineUp, Line]] = field(default_factory=list)
 
     def check_byes(self, rounds: int) -> None:
         """Every ``320`` bye is in a round of the tournament and names a listed team (an
@@ -95,6 +97,34 @@ class TeamHeader:
                 f"{bye_line.number}, gives team {team} the pairing-allocated bye)",
             )
 
+    def check_line_ups(self, rounds: int) -> None:
+        """Every ``300`` line-up is in a round of the tournament, names two listed teams, is
+        the only one of its team in that round, and lists players of that team, each on one
+        board: otherwise who sat on which board cannot be known (an input error at the
+        column)."""
+        members = {team.number: team.players for team in self.teams}
+        seen: dict[tuple[int, int], Line] = {}
+        for line_up, line in self.line_ups:
+            if line_up.round > rounds:
+                where = f"rounds 1-{rounds} only" if rounds else "no round: the file has none"
+                raise line.error(5, line.field(5, 7).strip(), f"a line-up in {where}")
+            for number, column in ((line_up.team, 9), (line_up.opponent, 13)):
+                if number not in members:
+                    raise line.error(
+                        column,
+                        line.field(column, column + 2).strip(),
+                        f"the number of a listed team (no team {number})",
+                    )
+            earlier = seen.setdefault((line_up.round, line_up.team), line)
+            if earlier is not line:
+                raise line.error(
+                    9,
+                    line.field(9, 11).strip(),
+                    f"one line-up per team and round (line {earlier.number} already gives "
+                    f"team {line_up.team}'s line-up of round {line_up.round})",
+                )
+            _check_line_up_players(line_up, line, members[line_up.team])
+
     def records(self) -> TeamRecords | None:
         """The immutable team records (None when the file has no team)."""
         if not self.teams:
@@ -109,7 +139,23 @@ class TeamHeader:
             match_win=self.match_points.get("TW", Fraction(2)),
             match_draw=self.match_points.get("TD", Fraction(1)),
             match_loss=self.match_points.get("TL", Fraction(0)),
+            line_ups=tuple(line_up for line_up, _ in self.line_ups),
         )
+
+
+def _check_line_up_players(line_up: LineUp, line: Line, members: tuple[int, ...]) -> None:
+    """Each board of ``line_up`` holds a player of its team (or 0000), none twice."""
+    for board, number in enumerate(line_up.players, start=1):
+        column = 17 + 5 * (board - 1)
+        text = line.field(column, column + 3).strip()
+        if number and number not in members:
+            raise line.error(
+                column,
+                text,
+                f"a player of team {line_up.team} (player {number} is not listed in it)",
+            )
+        if number and line_up.players.index(number) != board - 1:
+            raise line.error(column, text, f"a player on one board only (player {number} is twice)")
 
 
 def _players(line: Line, first: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
@@ -147,7 +193,8 @@ def read_013(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
 
 
 def read_310(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
-    """TRF26 ``310``: pairing number (5-7), name (9-40), nickname (42-46), players from 74."""
+    """TRF26 ``310``: pairing number (5-7), name (9-40), nickname (42-46), the published rank
+    (69-71), players from 74."""
     text = line.field(5, 7).strip()
     number = parse_count(text)
     if not number:
@@ -164,8 +211,31 @@ def read_310(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
     short = line.field(42, 46).strip()
     players, places = _players(line, 74)
     header.teams.append(
-        TeamRecord(number, name, players, line.number, short, places=places, name_column=9)
+        TeamRecord(
+            number,
+            name,
+            players,
+            line.number,
+            short,
+            places=places,
+            name_column=9,
+            stated_rank=_team_rank(line, warnings),
+        )
     )
+
+
+def _team_rank(line: Line, warnings: list[Diagnostic]) -> int | None:
+    """The published rank of a ``310`` record (69-71; informative: a rank that is not a
+    positive number is a warning and ignored)."""
+    text = line.field(69, 71).strip()
+    if not text:
+        return None
+    rank = parse_count(text)
+    if not rank:
+        message = f"the team rank {text!r} in columns 69-71 is not a positive number; ignored"
+        warnings.append(Diagnostic(message, line.location(69), code="trf.team-rank-not-a-number"))
+        return None
+    return rank
 
 
 def _decimal(line: Line, first: int, last: int, what: str) -> Fraction:
@@ -237,7 +307,38 @@ def read_362(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None
         position += 2
 
 
+def read_300(line: Line, header: TeamHeader, warnings: list[Diagnostic]) -> None:
+    """TRF26 ``300``: round (5-7), team (9-11), scheduled opponent team (13-15), then the
+    player of board 1 at 17-20, board 2 at 22-25, ... (``0000``: an empty board)."""
+    numbers = []
+    for first, what in ((5, "the round"), (9, "the team"), (13, "the opponent team")):
+        text = line.field(first, first + 2).strip()
+        value = parse_count(text)
+        if not value:
+            raise line.error(first, text, f"{what} in columns {first}-{first + 2}")
+        numbers.append(value)
+    players: list[int] = []
+    column = 17
+    while column <= len(line.text.rstrip()):
+        text = line.field(column, column + 3).strip()
+        number = parse_count(text) if text else 0
+        if number is None:
+            raise line.error(
+                column, text, f"a player's start number or 0000 in columns {column}-{column + 3}"
+            )
+        players.append(number)
+        column += 5
+    while players and not players[-1]:
+        players.pop()  # empty boards at the end are the default
+    if not players:
+        raise line.error(17, line.field(17, 20).strip(), "the player of board 1 in columns 17-20")
+    header.line_ups.append(
+        (LineUp(numbers[0], numbers[1], numbers[2], tuple(players), line.number), line)
+    )
+
+
 TEAM_READERS = {
+    "300": read_300,
     "013": read_013,
     "310": read_310,
     "320": read_320,

@@ -115,6 +115,15 @@ def check_json(refuser: Refuser, tournament: Tournament) -> None:
             "this format, which has no place for them (rating tie-breaks by round would change)",
             "write a TRF file, which keeps them as ### comments",
         )
+    line_ups = tournament.team_records.line_ups if tournament.team_records else ()
+    if line_ups:
+        raise refuser.refuse(
+            TOURNAMENT,
+            "team line-ups out of the default order (TRF26 300)",
+            f"{len(line_ups)} record(s)",
+            "this format, which has no place for them (the boards would change)",
+            "write a TRF file, which keeps them as 300 records",
+        )
     numbers = f"start numbers from 1 to {MAX_START_NUMBER:,}"
     for player in tournament.players:  # a player's own number before the rounds naming it
         refuser.whole(

@@ -445,7 +445,7 @@ def _score_lines(system: ScoreSystem) -> Iterator[str]:
 
 def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
     numbered = [team.number for team in records.teams] == list(range(1, len(records.teams) + 1))
-    plain = numbered and not any(team.short_name for team in records.teams)
+    plain = numbered and not any(team.short_name or team.stated_rank for team in records.teams)
     for team in records.teams:
         members = "".join(f"{number:>4} " for number in team.players)
         if plain and not published.team_ranks:
@@ -454,7 +454,7 @@ def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
         values = published.team_values.get(team.number, {})
         match_points = _team_points_field(values.get("MP"))
         game_points = _team_points_field(values.get("GP"))
-        rank = published.team_ranks.get(team.number)
+        rank = published.team_ranks.get(team.number, team.stated_rank)
         head = f"310 {team.number:>3} {team.name:<32} {team.short_name:<5} {'':<6} "
         head += f"{match_points:>6} {game_points:>6} {rank or '':>3}  "
         yield (head + members).rstrip()
@@ -462,7 +462,8 @@ def _team_lines(records: TeamRecords, published: _Published) -> Iterator[str]:
 
 
 def _team_match_lines(records: TeamRecords) -> Iterator[str]:
-    """TRF26 ``320`` team byes, ``330`` forfeited matches, ``352`` colours, ``362`` points."""
+    """TRF26 ``320`` team byes, ``330`` forfeited matches, ``300`` line-ups, ``352`` colours,
+    ``362`` points."""
     if records.bye_match_points is not None and records.bye_game_points is not None:
         last = max(records.bye_teams, default=0)
         byes = "".join(f" {records.bye_teams.get(r, 0):03d}" for r in range(1, last + 1))
@@ -470,6 +471,9 @@ def _team_match_lines(records: TeamRecords) -> Iterator[str]:
         yield f"{head} {_points_field(records.bye_game_points):>4}{byes}"
     for forfeit in records.forfeits:
         yield f"330 {forfeit.code} {forfeit.round:>3} {forfeit.white:>3} {forfeit.black:>3}"
+    for line_up in records.line_ups:
+        boards = "".join(f" {number:>4}" if number else " 0000" for number in line_up.players)
+        yield f"300 {line_up.round:>3} {line_up.team:>3} {line_up.opponent:>3}{boards}"
     if records.board_colours:
         yield f"352 {records.board_colours}"
     match_values = (records.match_win, records.match_draw, records.match_loss)

@@ -294,6 +294,13 @@ def check_teams(records: TeamRecords) -> None:
         check_text(who, "short name", team.short_name, SHORT_NAME_WIDTH, "310: 42-46", _SHORTEN)
         for number in team.players:
             _TRF.whole(who, "player", number, 1, MAX_NUMBER, "a 4-column start number (1-9999)")
+    for line_up in records.line_ups:
+        where = f"the line-up of team {line_up.team} in round {line_up.round}"
+        _TRF.whole(where, "round", line_up.round, 1, MAX_TEAM, "record 300 (columns 5-7, 1-999)")
+        _TRF.whole(where, "team", line_up.team, 1, MAX_TEAM, "record 300 (columns 9-11)")
+        _TRF.whole(where, "opponent", line_up.opponent, 1, MAX_TEAM, "record 300 (columns 13-15)")
+        for number in line_up.players:
+            _TRF.whole(where, "player", number, 0, MAX_NUMBER, "a 4-column start number or 0000")
     _check_team_scores(records)
 
 
