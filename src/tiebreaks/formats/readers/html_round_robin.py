@@ -4,7 +4,7 @@ Kreuztabelle): one row per participant, one result column per participant in the
 * **Cells**: ``1``, ``½`` (``=``, ``0.5``, ``0,5``), ``0``, ``+`` (forfeit win), ``-`` (forfeit
   loss); two results in one cell (``1½``, ``1 0``) make a double round robin (then every cell
   holds two, first and second cycle). The diagonal is empty or marked (``*``, ``x``, ``X``,
-  ``-``, or a cell of class ``hole``).
+  ``**``, ``×``, ``-``, or a cell of class ``hole``).
 * The two cells of a pair must agree (1 and 0, ½ and ½, + and -, or - and -), else
   :class:`~tiebreaks.errors.InputError` at the second cell; a pair whose two cells are empty did
   not play (a warning, ``html.no-result``).
@@ -38,7 +38,7 @@ _TOKENS: tuple[tuple[str, ResultKind], ...] = (
     ("+", K.FORFEIT_WIN),
     ("-", K.FORFEIT_LOSS),
 )
-_DIAGONAL = frozenset({"", "*", "x", "X", "-"})
+_DIAGONAL = frozenset({"", "*", "**", "x", "X", "xx", "XX", "×", "-"})
 _AGREEING = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
 _MAX_CYCLES = 2
 _CELL_EXPECTED = (
