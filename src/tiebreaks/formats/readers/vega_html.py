@@ -296,10 +296,12 @@ def _entry(row: Row, columns: _Columns, source: str) -> Entry:
         marked = row.cell(columns.number)
         rank_column = -1 if marked is None or marked.element.find_class("idn") else columns.number
     points = _number(row, columns.points, source) if columns.points >= 0 else None
+    # the line of the results (or the points): a player cell may span lines
+    shown_at = row.cell(columns.rounds[0] if columns.rounds else columns.points)
     return Entry(
         start_number=number,
         name=name,
-        line=row.line,
+        line=shown_at.line if shown_at is not None else row.line,
         rating=shown if columns.rating < 0 else rating(row.text(columns.rating)),
         rank=first_number(row.text(rank_column)) if rank_column >= 0 else None,
         points=points,
