@@ -147,7 +147,9 @@ def vega_round(number: int, lines: Sequence[tuple[int, str, int | str]] | None =
     """Vega's round page ``pairs<number>.html``; a Black given as text is a line without an
     opponent (``( bye )`` ...)."""
     body = []
-    for board, (white, result, black) in enumerate(lines or GAMES[number], start=1):
+    for board, (white, result, black) in enumerate(
+        GAMES[number] if lines is None else lines, start=1
+    ):
         black_cell = (
             vega_player(black) if isinstance(black, int) else f'<td class="name">{black}</td>'
         )

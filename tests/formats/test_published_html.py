@@ -415,3 +415,27 @@ def test_degenerate_pages(data: bytes) -> None:
     for fmt in ("vega", "swiss-chess"):
         with pytest.raises(InputError):
             read_data(data, "page.html", fmt)
+
+
+# --- defects found by fuzzing (fuzz/README.md) ---------------------------------------------------
+
+
+def test_a_superscript_digit_is_no_rating() -> None:
+    """``str.isdigit`` takes ``²``, which ``int`` refuses: a rating of ``²`` is no rating."""
+    text = pages.swiss_chess_progress().replace("<td>2000</td>", "<td>²</td>")
+    assert _read(text).player(1).rating is None
+    text = pages.vega_crosstable().replace(
+        '<div class="rating">2000</div>', '<div class="rating">²</div>'
+    )
+    assert _read(text).player(2).rating is None
+
+
+def test_a_round_page_without_players_is_refused(tmp_path: Path) -> None:
+    """A round page cut after its header row: no players, an InputError (a tournament without
+    players cannot be written)."""
+    text = pages.vega_round(1, [])
+    text = text.replace("<tbody>\n\n</tbody>", "<tbody><tr><td></td></tr></tbody>")
+    with pytest.raises(InputError) as raised:
+        _read(text, "pairs1.html")
+    assert raised.value.location.line == _line_of(text, "<th>Bo.")
+    assert "at least one player" in raised.value.expected

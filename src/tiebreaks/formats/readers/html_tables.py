@@ -47,6 +47,8 @@ __all__ = [
 #: a published number: ``8.5``, ``49.50``, ``4,5``, ``4½``, ``½``, ``12``, ``-3`` (no exponent)
 _NUMBER = re.compile(r"(-?)([0-9]{0,9})(?:[.,]([0-9]{1,9}))?(½?)")
 _BLANKS = re.compile(r"\s+")
+#: ASCII digits only (``str.isdigit`` takes ``²``, which ``int`` refuses)
+_DIGITS = re.compile(r"[0-9]+")
 #: the most cells a page may hold: a 2,000-player crosstable has four million; beyond it the
 #: page is refused before anything is built from it
 MAX_CELLS = 5_000_000
@@ -214,9 +216,14 @@ class Event:
     warnings: tuple[Diagnostic, ...] = ()
 
 
-def assemble(event: Event, source: str, name: str = "", type_text: str = "") -> Tournament:
+def assemble(
+    event: Event, source: str, name: str = "", where: Location | None = None
+) -> Tournament:
     """The tournament of ``event``, checked as every reader's (:mod:`.consistency`): both
-    sides of each game, the stated points against the results."""
+    sides of each game, the stated points against the results. An event without players is
+    an :class:`InputError` at ``where`` (else the file's start)."""
+    if not event.entries:
+        raise InputError(where or Location(source, 1, 1), "", "a table with at least one player")
     players = tuple(
         Player(
             start_number=entry.start_number,
@@ -235,7 +242,6 @@ def assemble(event: Event, source: str, name: str = "", type_text: str = "") -> 
         rounds=event.rounds,
         players=players,
         pairing_system=event.system,
-        type_text=type_text,
         score_system=STANDARD,
         tiebreak_list=declared_list(event.labels),
         published_columns=event.labels,
@@ -266,13 +272,13 @@ def declared_list(labels: Sequence[str]) -> tuple[str, ...]:
 
 def rating(text: str) -> int | None:
     """A rating cell: a whole number up to 9999; anything else (``-``, empty, 0) is unrated."""
-    return int(text) if text.isdigit() and len(text) <= 4 and int(text) else None
+    return int(text) if _DIGITS.fullmatch(text) and len(text) <= 4 and int(text) else None
 
 
 def first_number(text: str) -> int | None:
     """The whole number a cell holds (``12``, `` 12. ``), None for anything else."""
     stripped = text.strip().rstrip(".")
-    return int(stripped) if stripped.isdigit() and len(stripped) <= 9 else None
+    return int(stripped) if _DIGITS.fullmatch(stripped) and len(stripped) <= 9 else None
 
 
 #: header labels after the points that are not tie-breaks (a page's other columns)

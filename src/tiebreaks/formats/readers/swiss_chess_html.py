@@ -54,9 +54,9 @@ _NAME = ("teilnehmer", "name", "spieler", "spielerin")
 _RATINGS = (("elo",), ("twz",), ("dwz",))
 _POINTS = ("punkte", "pkt", "pkt.", "pkte", "pkte.", "pu", "pu.")
 _ROUND = re.compile(
-    r"(?:(\d{1,3})\s*\.?\s*(?:rd|runde|r)\.?|(?:rd|runde|r)\.?\s*(\d{1,3})|(\d{1,3}))"
+    r"(?:([0-9]{1,3})\s*\.?\s*(?:rd|runde|r)\.?|(?:rd|runde|r)\.?\s*([0-9]{1,3})|([0-9]{1,3}))"
 )
-_GAME = re.compile(r"(\d{1,6})\s*([wsb])\s*(1|½|0|\+|-|=|0[.,]5)", re.IGNORECASE)
+_GAME = re.compile(r"([0-9]{1,6})\s*([wsb])\s*(1|½|0|\+|-|=|0[.,]5)", re.IGNORECASE)
 _GAME_KINDS = {
     "1": K.WIN,
     "½": K.DRAW,
@@ -194,7 +194,7 @@ def _entry(row: Row, index: int, columns: _Columns, source: str) -> Entry:
             where = Location(source, row.line, columns.points + 1)
             raise InputError(where, row.text(columns.points), "the points (2,5, 2½ or 2.5)")
     rank_text = row.text(columns.rank) if columns.rank >= 0 else ""
-    rank_match = re.match(r"\s*(\d{1,6})", rank_text)
+    rank_match = re.match(r"\s*([0-9]{1,6})", rank_text)
     return Entry(
         start_number=number,
         name=name,

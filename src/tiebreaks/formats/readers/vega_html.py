@@ -216,7 +216,8 @@ class _Pages:
         if self.standings is not None:
             entries, labels, _, _ = self.standings
             event = _with_standings(event, entries, labels, source)
-        return assemble(event, source, _event_name(source))
+        where = self.first[0] if self.first else None
+        return assemble(event, source, _event_name(source), where)
 
     def _results(self, source: str) -> Event:
         crosstable = self.crosstable[0] if self.crosstable is not None else None
