@@ -267,6 +267,7 @@ WARNING_CODES: dict[str, str] = {
         "two participants of a published cross table have no result against each other"
     ),
     "vega.no-result": "a game on a Vega round page has no result yet; read as not played",
+    "html.value-not-a-number": "a published tie-break value is not a number; not compared",
     "consistency.sides-disagree": (
         "the two records of a game disagree on rated/unrated or colours; each keeps its own"
     ),

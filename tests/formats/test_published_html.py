@@ -439,3 +439,29 @@ def test_a_round_page_without_players_is_refused(tmp_path: Path) -> None:
         _read(text, "pairs1.html")
     assert raised.value.location.line == _line_of(text, "<th>Bo.")
     assert "at least one player" in raised.value.expected
+
+
+# --- shapes of older Vega versions (seen on the club's pages of 2024) ----------------------------
+
+
+def test_vega_cross_table_headed_pos_names_opponents_by_rank() -> None:
+    """Older crosstablescore.html pages head the rank column ``Pos``; the opponents are still
+    named by rank."""
+    text = pages.vega_crosstable(by_rank=True).replace("<th>#</th>", "<th>Pos</th>")
+    tournament = _read(text, "crosstablescore.html")
+    _assert_event(tournament)
+    _assert_published(tournament, ("Buchholz Total", "Sonneborn-Berger"))
+
+
+def test_vega_value_that_is_not_a_number_is_not_compared() -> None:
+    """Vega prints a direct encounter as a place (``1-2``): no value, a located warning."""
+    page = pages.vega_crosstable(by_rank=True).replace("<td>  1.00 </td>", "<td>  1-2 </td>")
+    tournament = _read(page, "crosstablescore.html")
+    assert tournament.player(3).stated_values == (Fraction(11, 2), None)
+    (warning,) = [w for w in tournament.warnings if w.code == "html.value-not-a-number"]
+    assert warning.location is not None
+    # Dieter's row: #, Player, Pts, 3 rounds, BH, SB (the 8th cell)
+    assert (warning.location.line, warning.location.column) == (
+        _line_of(page, '<td class="score"> 0.5'),
+        8,
+    )

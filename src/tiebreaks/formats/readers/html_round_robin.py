@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import Diagnostic, InputError
 from ...model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult
 from ...model.results import OPPOSITE_RESULT
 from .crosstable_csv import berger_schedule
-from .html_tables import Entry, Event, Row, Table, parse_value, published_labels
+from .html_tables import Entry, Event, Row, Table, published_labels, published_values
 
 __all__ = ["round_robin_event"]
 
@@ -89,7 +89,7 @@ def round_robin_event(
         replace(
             entry,
             results=tuple(results[i]),
-            values=tuple(parse_value(rows[i].text(column)) for column in value_columns),
+            values=published_values(rows[i], value_columns, source, warnings),
         )
         for i, entry in enumerate(players)
     ]
@@ -114,13 +114,13 @@ def _read(rows: Sequence[Row], columns: Sequence[int], source: str) -> _Table:
             if i == j:
                 diagonal = cell is None or text in _DIAGONAL or "hole" in cell.classes()
                 if not diagonal:
-                    where = Location(source, row.line, column + 1)
+                    where = row.location(source, column)
                     raise InputError(where, text, f"the diagonal mark of participant {i + 1}")
                 results.append(())
                 continue
             kinds = tokens(text)
             if kinds is None:
-                raise InputError(Location(source, row.line, column + 1), text, _CELL_EXPECTED)
+                raise InputError(row.location(source, column), text, _CELL_EXPECTED)
             results.append(kinds)
         grid.append(results)
     return grid
@@ -137,7 +137,7 @@ def _cycles(grid: _Table, rows: Sequence[Row], columns: Sequence[int], source: s
                     if cycles > _MAX_CYCLES
                     else f"{cycles} results, as in the other cells"
                 )
-                where = Location(source, rows[i].line, columns[j] + 1)
+                where = rows[i].location(source, columns[j])
                 raise InputError(where, rows[i].text(columns[j]), expected)
     return cycles
 
@@ -150,7 +150,7 @@ def _check_pairs(
     for i in range(len(grid)):
         for j in range(i + 1, len(grid)):
             mine, theirs = grid[i][j], grid[j][i]
-            where = Location(source, rows[j].line, columns[i] + 1)
+            where = rows[j].location(source, columns[i])
             if not mine and not theirs:
                 message = f"participants {i + 1} and {j + 1} have no result against each other"
                 warnings.append(Diagnostic(message, where, code="html.no-result"))

@@ -41,6 +41,7 @@ __all__ = [
     "parse_page",
     "parse_value",
     "published_labels",
+    "published_values",
     "rating",
 ]
 
@@ -49,6 +50,7 @@ _NUMBER = re.compile(r"(-?)([0-9]{0,9})(?:[.,]([0-9]{1,9}))?(½?)")
 _BLANKS = re.compile(r"\s+")
 #: ASCII digits only (``str.isdigit`` takes ``²``, which ``int`` refuses)
 _DIGITS = re.compile(r"[0-9]+")
+_NOT_NUMBER = "html.value-not-a-number"
 #: the most cells a page may hold: a 2,000-player crosstable has four million; beyond it the
 #: page is refused before anything is built from it
 MAX_CELLS = 5_000_000
@@ -87,6 +89,12 @@ class Row:
         """The text of the cell of 0-based ``index``; empty beyond the end of the row."""
         cell = self.cell(index)
         return cell.text if cell is not None else ""
+
+    def location(self, source: str, index: int) -> Location:
+        """Where the cell of 0-based ``index`` is: its own line (a row may span lines), the
+        row's beyond the end of the row; column = ``index`` + 1."""
+        cell = self.cell(index)
+        return Location(source, cell.line if cell is not None else self.line, index + 1)
 
 
 @dataclass(frozen=True)
@@ -300,3 +308,19 @@ def published_labels(table: Table, after: int) -> tuple[tuple[str, ...], tuple[i
         if index > after and cell.text.casefold() not in _NOT_TIEBREAKS
     ]
     return tuple(label for label, _ in found), tuple(index for _, index in found)
+
+
+def published_values(
+    row: Row, columns: Sequence[int], source: str, warnings: list[Diagnostic]
+) -> tuple[Fraction | None, ...]:
+    """The published values of a row; a cell that is not a number (Vega prints a direct
+    encounter as a place, ``1-2``) is no value, with a warning; empty or ``-``: none."""
+    values = []
+    for column in columns:
+        text = row.text(column)
+        value = parse_value(text) if text not in ("", "-") else None
+        if value is None and text not in ("", "-"):
+            message = f"the published value {text!r} is not a number; not compared"
+            warnings.append(Diagnostic(message, row.location(source, column), code=_NOT_NUMBER))
+        values.append(value)
+    return tuple(values)

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ...errors import InputError, Location
+from ...errors import Diagnostic, InputError, Location
 from ...model import ABSENT, Colour, ResultKind, RoundResult, Tournament
 from .html_round_robin import round_robin_event
 from .html_tables import (
@@ -42,6 +42,7 @@ from .html_tables import (
     parse_page,
     parse_value,
     published_labels,
+    published_values,
     rating,
 )
 
@@ -153,9 +154,10 @@ def _event(table: Table, columns: _Columns, source: str) -> Event:
     refer = _references(entries, columns, table, source)
     labels, value_columns = published_labels(table, after=max((columns.points, *columns.results)))
     read = []
+    warnings: list[Diagnostic] = []
     for row, entry in zip(table.rows, entries, strict=True):
         results = tuple(_round(row, column, refer, source) for column in columns.results)
-        values = tuple(parse_value(row.text(column)) for column in value_columns)
+        values = published_values(row, value_columns, source, warnings)
         read.append(replace(entry, results=results, values=values))
     first = columns.results[0]
     return Event(
@@ -164,6 +166,7 @@ def _event(table: Table, columns: _Columns, source: str) -> Event:
         len(columns.results),
         points_column=columns.points + 1 if columns.points >= 0 else 0,
         round_column=lambda number: first + number,
+        warnings=tuple(warnings),
     )
 
 
@@ -179,19 +182,19 @@ def _is_round_robin(table: Table, columns: _Columns) -> bool:
 def _entry(row: Row, index: int, columns: _Columns, source: str) -> Entry:
     name = row.text(columns.name)
     if not name:
-        raise InputError(Location(source, row.line, columns.name + 1), "", "the player's name")
+        raise InputError(row.location(source, columns.name), "", "the player's name")
     number = index
     if columns.number >= 0:
         found = first_number(row.text(columns.number))
         if found is None:
-            where = Location(source, row.line, columns.number + 1)
+            where = row.location(source, columns.number)
             raise InputError(where, row.text(columns.number), "the player's number (Nr.)")
         number = found
     points = None
     if columns.points >= 0 and row.text(columns.points):
         points = parse_value(row.text(columns.points))
         if points is None:
-            where = Location(source, row.line, columns.points + 1)
+            where = row.location(source, columns.points)
             raise InputError(where, row.text(columns.points), "the points (2,5, 2½ or 2.5)")
     rank_text = row.text(columns.rank) if columns.rank >= 0 else ""
     rank_match = re.match(r"\s*([0-9]{1,6})", rank_text)
@@ -215,7 +218,7 @@ def _references(
     refer: dict[int, int] = {}
     for row, entry in zip(table.rows, entries, strict=True):
         if entry.rank is None or entry.rank in refer:
-            where = Location(source, row.line, columns.rank + 1)
+            where = row.location(source, columns.rank)
             expected = "a rank no one else has (the rounds name the opponents by rank)"
             raise InputError(where, row.text(columns.rank), expected)
         refer[entry.rank] = entry.start_number
@@ -230,7 +233,7 @@ def _round(row: Row, column: int, refer: dict[int, int], source: str) -> RoundRe
     if free is not None:
         return ABSENT if free is K.ABSENT else RoundResult(free)
     match = _GAME.fullmatch(compact)
-    where = Location(source, row.line, column + 1)
+    where = row.location(source, column)
     if match is None:
         raise InputError(where, text, _CELL_EXPECTED)
     opponent = refer.get(int(match.group(1)))

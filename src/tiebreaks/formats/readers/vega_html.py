@@ -10,7 +10,8 @@ github.com/Hobsons-Bay-Chess-Club-AU/tournaments, folders ``www/www2025...``):
   White, ``cb`` Black, ``cf`` a game not played (forfeit: ``1`` won, ``0`` lost). ``BYE``
   instead of a number is a bye (``1`` the pairing-allocated bye, ``½`` a half-point bye, ``0`` a
   zero-point bye); an empty cell, no game. The ``#`` column is the rank unless it holds the
-  start number (``<span class="idn">``).
+  start number (``<span class="idn">``); a table with ranks (``Pos`` or such a ``#``; rows in
+  rank order) names the opponents by rank.
 * **Sorted cross table** of a round robin (``sortedcrosstable.html``): ``Pos``, ``#`` (start
   number), ``NAME``, ``Rtg`` ..., ``Pts``, then one column per participant in the rows' order
   (``1``, ``½``, ``0``, ``+``, ``-``; the diagonal is empty), see :mod:`.html_round_robin`.
@@ -60,6 +61,7 @@ from .html_tables import (
     parse_page,
     parse_value,
     published_labels,
+    published_values,
     rating,
 )
 
@@ -184,6 +186,7 @@ class _Pages:
         self.standings: tuple[list[Entry], tuple[str, ...], int, str] | None = None
         self.rounds: dict[int, tuple[Table, str]] = {}
         self.first: tuple[Location, str] | None = None
+        self.warnings: list[Diagnostic] = []
 
     def add(self, data: bytes, name: str) -> None:
         """Classify one page by its main table's header (other pages are ignored)."""
@@ -203,10 +206,11 @@ class _Pages:
             if columns.player < 0 and columns.number < 0:
                 continue
             if columns.rounds:
-                self.crosstable = self.crosstable or (_crosstable(table, columns, name), name)
+                crosstable = _crosstable(table, columns, name, self.warnings)
+                self.crosstable = self.crosstable or (crosstable, name)
                 return
             if columns.points >= 0:
-                entries, labels_found = _standings(table, columns, name)
+                entries, labels_found = _standings(table, columns, name, self.warnings)
                 self.standings = (entries, labels_found, _page_round(root, name, 0), name)
                 return
 
@@ -216,6 +220,7 @@ class _Pages:
         if self.standings is not None:
             entries, labels, _, _ = self.standings
             event = _with_standings(event, entries, labels, source)
+        event = replace(event, warnings=event.warnings + tuple(self.warnings))
         where = self.first[0] if self.first else None
         return assemble(event, source, _event_name(source), where)
 
@@ -290,7 +295,7 @@ def _entry(row: Row, columns: _Columns, source: str) -> Entry:
     """A row's player, rank, rating and points."""
     cell = row.cell(columns.player)
     if cell is None:
-        raise InputError(Location(source, row.line, columns.player + 1), "", "the player's name")
+        raise InputError(row.location(source, columns.player), "", "the player's name")
     number, name, shown = _player(cell, source)
     rank_column = columns.rank
     if rank_column < 0 and columns.number >= 0:
@@ -316,19 +321,20 @@ def _number(row: Row, column: int, source: str) -> Fraction | None:
         return None
     value = parse_value(text)
     if value is None:
-        raise InputError(Location(source, row.line, column + 1), text, "a number")
+        raise InputError(row.location(source, column), text, "a number")
     return value
 
 
-def _values(row: Row, columns: Sequence[int], source: str) -> tuple[Fraction | None, ...]:
-    return tuple(_number(row, column, source) for column in columns)
-
-
-def _standings(table: Table, columns: _Columns, source: str) -> tuple[list[Entry], tuple[str, ...]]:
+def _standings(
+    table: Table, columns: _Columns, source: str, warnings: list[Diagnostic]
+) -> tuple[list[Entry], tuple[str, ...]]:
     """A standings page's participants with their ranks, points and values."""
     labels, value_columns = published_labels(table, after=max((columns.points, *columns.rounds)))
     entries = [
-        replace(_entry(row, columns, source), values=_values(row, value_columns, source))
+        replace(
+            _entry(row, columns, source),
+            values=published_values(row, value_columns, source, warnings),
+        )
         for row in table.rows
     ]
     return entries, labels
@@ -353,7 +359,7 @@ def _with_standings(
 # --- a cross table -----------------------------------------------------------------------------
 
 
-def _crosstable(table: Table, columns: _Columns, source: str) -> Event:
+def _crosstable(table: Table, columns: _Columns, source: str, warnings: list[Diagnostic]) -> Event:
     """A cross table: Swiss (a result and an opponent per round) or a round robin's."""
     if not any(row.cells and row.cell(columns.rounds[0]) for row in table.rows):
         raise InputError(Location(source, table.line, 1), "", "a cross table with players")
@@ -362,16 +368,17 @@ def _crosstable(table: Table, columns: _Columns, source: str) -> Event:
         return round_robin_event(table, players, columns.rounds, columns.points, source)
     labels, value_columns = published_labels(table, after=max((columns.points, *columns.rounds)))
     players = [_entry(row, columns, source) for row in table.rows]
-    # crosstablescore.html: the '#' column is the rank, and the opponents are named by rank
+    # crosstablescore.html: rows by rank ('Pos', or '#' without the start number), and the
+    # opponents named by rank
     by_rank = (
         {entry.rank: entry.start_number for entry in players if entry.rank}
-        if columns.rank < 0 and any(entry.rank for entry in players)
+        if any(entry.rank for entry in players)
         else None
     )
     entries = []
     for row, entry in zip(table.rows, players, strict=True):
         results = tuple(_round_result(row, column, source, by_rank) for column in columns.rounds)
-        values = _values(row, value_columns, source)
+        values = published_values(row, value_columns, source, warnings)
         entries.append(replace(entry, results=results, values=values))
     first = columns.rounds[0]
     return Event(
