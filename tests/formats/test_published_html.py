@@ -465,3 +465,13 @@ def test_vega_value_that_is_not_a_number_is_not_compared() -> None:
         _line_of(page, '<td class="score"> 0.5'),
         8,
     )
+
+
+def test_a_table_without_a_player_column_is_refused_at_a_cell() -> None:
+    """fuzz/regressions/vega/no-player-column.html: a table headed ``#`` and ``Pts`` but no
+    player: not a Vega table; the error names line 1, column 1 (where the page starts), not
+    column 0."""
+    data = (Path(__file__).parents[2] / "fuzz/regressions/vega/no-player-column.html").read_bytes()
+    with pytest.raises(InputError) as raised:
+        read_data(data, "page.html", "vega")
+    assert raised.value.location.column >= 1

@@ -92,9 +92,9 @@ class Row:
 
     def location(self, source: str, index: int) -> Location:
         """Where the cell of 0-based ``index`` is: its own line (a row may span lines), the
-        row's beyond the end of the row; column = ``index`` + 1."""
+        row's beyond the end of the row; column = ``index`` + 1 (1 for a column not found)."""
         cell = self.cell(index)
-        return Location(source, cell.line if cell is not None else self.line, index + 1)
+        return Location(source, cell.line if cell is not None else self.line, max(index, 0) + 1)
 
 
 @dataclass(frozen=True)

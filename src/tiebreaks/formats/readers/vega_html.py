@@ -203,7 +203,7 @@ class _Pages:
                 number = _page_round(root, name)
                 self.rounds.setdefault(number, (table, name))
                 return
-            if columns.player < 0 and columns.number < 0:
+            if columns.player < 0:
                 continue
             if columns.rounds:
                 crosstable = _crosstable(table, columns, name, self.warnings)
