@@ -475,3 +475,13 @@ def test_a_table_without_a_player_column_is_refused_at_a_cell() -> None:
     with pytest.raises(InputError) as raised:
         read_data(data, "page.html", "vega")
     assert raised.value.location.column >= 1
+
+
+def test_a_start_number_given_twice_is_located_at_the_player_cell() -> None:
+    """Clara's cell links to start number 2, Anna's: the error names Clara's player cell (the
+    2nd of her row), not column 0 (found by fuzzing: fuzz/regressions/vega/start-number-twice)."""
+    text = pages.vega_crosstable().replace("playercard.html#4", "playercard.html#2")
+    with pytest.raises(InputError) as raised:
+        _read(text)
+    assert raised.value.location.column == 2
+    assert "start number" in raised.value.expected

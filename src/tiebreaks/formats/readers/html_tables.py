@@ -221,6 +221,8 @@ class Event:
     system: PairingSystem = PairingSystem.SWISS
     points_column: int = 0
     round_column: Callable[[int], int] | None = None
+    #: the 1-based column that gives the start numbers (0: none)
+    number_column: int = 0
     warnings: tuple[Diagnostic, ...] = ()
 
 
@@ -256,7 +258,14 @@ def assemble(
         source=source,
         warnings=event.warnings,
     )
-    columns = {Field.POINTS: event.points_column} if event.points_column else {}
+    columns = {
+        field: column
+        for field, column in (
+            (Field.POINTS, event.points_column),
+            (Field.START_NUMBER, event.number_column),
+        )
+        if column
+    }
     locator = Locator(
         source, columns, round_column=event.round_column, points_label="the points column"
     )

@@ -387,6 +387,7 @@ def _crosstable(table: Table, columns: _Columns, source: str, warnings: list[Dia
         len(columns.rounds),
         points_column=columns.points + 1,
         round_column=lambda number: first + number,
+        number_column=columns.player + 1,
     )
 
 
@@ -444,6 +445,7 @@ class _Round:
         self.results: dict[int, dict[int, RoundResult]] = {}
         self.names: dict[int, tuple[str, int | None, int]] = {}
         self.warnings: list[Diagnostic] = []
+        self.white_column = 1
 
     def put(self, number: int, round_number: int, result: RoundResult) -> None:
         self.results.setdefault(number, {})[round_number] = result
@@ -469,7 +471,17 @@ def _from_rounds(pages: dict[int, tuple[Table, str]], last: int) -> Event:
         )
         for number, (name, shown, line) in sorted(found.names.items())
     ]
-    return Event(entries, (), rounds, warnings=tuple(found.warnings))
+    # a player's record is spread over the pages: the findings name the line of the player's
+    # first cell, in the column of the White players
+    column = found.white_column
+    return Event(
+        entries,
+        (),
+        rounds,
+        warnings=tuple(found.warnings),
+        round_column=lambda _: column,
+        number_column=column,
+    )
 
 
 def _read_round(table: Table, round_number: int, source: str, found: _Round) -> None:
@@ -480,6 +492,7 @@ def _read_round(table: Table, round_number: int, source: str, found: _Round) -> 
     if white_column < 0 or black_column < 0:
         where = table.header.cells[0].location(source)
         raise InputError(where, " ".join(labels)[:40], "a round page with White and Black")
+    found.white_column = white_column + 1
     for row in table.rows:
         white_cell, black_cell = row.cell(white_column), row.cell(black_column)
         result_cell = row.cell(result_column)
