@@ -50,7 +50,6 @@ _NUMBER = re.compile(r"(-?)([0-9]{0,9})(?:[.,]([0-9]{1,9}))?(½?)")
 _BLANKS = re.compile(r"\s+")
 #: ASCII digits only (``str.isdigit`` takes ``²``, which ``int`` refuses)
 _DIGITS = re.compile(r"[0-9]+")
-_NOT_NUMBER = "html.value-not-a-number"
 #: the most cells a page may hold: a 2,000-player crosstable has four million; beyond it the
 #: page is refused before anything is built from it
 MAX_CELLS = 5_000_000
@@ -330,6 +329,7 @@ def published_values(
         value = parse_value(text) if text not in ("", "-") else None
         if value is None and text not in ("", "-"):
             message = f"the published value {text!r} is not a number; not compared"
-            warnings.append(Diagnostic(message, row.location(source, column), code=_NOT_NUMBER))
+            where = row.location(source, column)
+            warnings.append(Diagnostic(message, where, code="html.value-not-a-number"))
         values.append(value)
     return tuple(values)
