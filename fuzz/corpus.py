@@ -35,6 +35,8 @@ _FILE_PATTERNS: dict[str, tuple[str, ...]] = {
     "chess-json": ("*.chess.json",),
     "pgn": ("*.pgn",),
     "csv": ("*.csv",),
+    "vega": (),
+    "swiss-chess": (),
     "ratings": (),
 }
 _WRITER_TARGETS = ("trf", "json", "chess-json")
@@ -46,7 +48,7 @@ def seeds(target: str) -> dict[str, bytes]:
     real files)."""
     if target == "detect":  # the real files of every reader (not the converted ones)
         found: dict[str, bytes] = {}
-        for reader in ("trf", "json", "chess-json", "pgn", "csv"):
+        for reader in ("trf", "json", "chess-json", "pgn", "csv", "vega", "swiss-chess"):
             found.update(
                 {
                     f"{reader}/{name}": data

@@ -270,6 +270,11 @@ WARNING_CODES: dict[str, str] = {
     "pgn.look-alike-names": "two names look like one person; read as two players",
     "csv.no-result": "two players of a crosstable have no result against each other",
     "csv.points-not-a-number": "a points cell is not a number; the points are not checked",
+    "html.no-result": (
+        "two participants of a published cross table have no result against each other"
+    ),
+    "vega.no-result": "a game on a Vega round page has no result yet; read as not played",
+    "html.value-not-a-number": "a published tie-break value is not a number; not compared",
     "consistency.sides-disagree": (
         "the two records of a game disagree on rated/unrated or colours; each keeps its own"
     ),

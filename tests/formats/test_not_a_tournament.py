@@ -379,6 +379,8 @@ VALID = {
 }
 #: the format of each by its name: .chess.json is Chess-JSON, other .json our JSON
 FORMAT_OF_SUFFIX = {".trf": "trf", ".pgn": "pgn", ".csv": "csv", ".json": "json"}
+#: the published pages' seeds, by their folder (one program's pages each)
+FORMAT_OF_FOLDER = {"vega": "vega", "swiss-chess": "swiss-chess"}
 
 
 def _outcome(data: bytes, name: str, fmt: str | None) -> object:
@@ -394,7 +396,9 @@ def test_every_file_of_a_format_goes_to_its_reader(name: str) -> None:
     """Detected as its format, and read (or refused: a fuzz seed may be malformed) exactly as
     its reader reads it."""
     path = VALID[name]
-    fmt = "chess-json" if path.name.endswith(".chess.json") else FORMAT_OF_SUFFIX[path.suffix]
+    fmt = FORMAT_OF_FOLDER.get(path.parent.name) or (
+        "chess-json" if path.name.endswith(".chess.json") else FORMAT_OF_SUFFIX[path.suffix]
+    )
     data = path.read_bytes()
     assert detect_format(data) == fmt
     assert _outcome(data, path.name, None) == _outcome(data, path.name, fmt)

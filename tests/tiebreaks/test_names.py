@@ -183,6 +183,10 @@ CASES: list[tuple[str, str, str]] = [
     ("vega", "Av. Per. Rat. Opp.", "APRO"),
     ("vega", "Standard Score", "STD"),
     ("vega", "Most Wins", "WIN"),
+    ("vega", "DirE", "DE"),
+    ("vega", "Direct Encounter (all play all)", "DE"),
+    # Swiss-Chess column heads
+    ("swiss-chess", "BuSumm", "BBH"),
     # names combined with modifiers
     ("modifiers", "Sonneborn-Berger/P", "SB/P"),
     ("modifiers", "Buchholz Cut 1/P", "BH/C1/P"),

@@ -9,7 +9,9 @@ or ``/`` (list and modifier separators).
 Groups: ``en`` (FIDE C.07 English), ``de`` (German, DSB usage), ``it`` (Italian, FSI usage and
 the Vega manuals), ``fr`` (French), ``es`` (Spanish, FEDA arbiters' manual), ``us`` (US Chess
 rule 34E), ``historical`` (older or regional names), ``swiss-manager`` (labels of Swiss-Manager
-as printed on chess-results.com) and ``vega`` (labels of the Vega pairing program).
+as printed on chess-results.com), ``vega`` (labels of the Vega pairing program) and
+``swiss-chess`` (column heads of Swiss-Chess's lists; its ``Buchh`` and ``SoBerg`` are under
+``de``).
 
 Sources consulted for the program labels:
 
@@ -20,7 +22,9 @@ Sources consulted for the program labels:
   Swiss-Manager numbers, and a chess-results reader's test fixtures with "Direct Encounter (DE)"
   and "Number of wins including byes (WIN)"). Labels whose parameter decides the meaning
   ("... (variabel with parameter)", "... variable") are listed in ``AMBIGUOUS``.
-- Vega: https://viewer.joomag.com/manual-de-vega-chess-2016/0285652001480692392/p9
+- Vega: https://viewer.joomag.com/manual-de-vega-chess-2016/0285652001480692392/p9, and the
+  "Tie Break legend" under the standings Vega publishes (``DirE : Direct Encounter (all play
+  all)``), e.g. github.com/Hobsons-Bay-Chess-Club-AU/tournaments (``www/*/standings.html``).
 - Italian names: the FSI arbiters' course slides "Lo spareggio tecnico"
   (https://it.scribd.com/presentation/522189173/Lo-Spareggio-tecnico).
 - Spanish names: "Manual del Árbitro 2016" (FEDA),
@@ -54,7 +58,7 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
             "Direct Encounter (DE)",
             "The results of the players in the same point",
         ),
-        "vega": ("Direct Encounter",),
+        "vega": ("Direct Encounter", "DirE", "Direct Encounter (all play all)"),
     },
     "WIN": {
         "en": (
@@ -419,6 +423,7 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
         "fr": ("Somme des Buchholz",),
         "es": ("Suma de Buchholz", "Buchholz de Buchholz"),
         "swiss-manager": ("Sum of Buchholz-Tie-Breaks (all Results)",),
+        "swiss-chess": ("BuSumm",),
     },
     "SOR": {
         "en": (

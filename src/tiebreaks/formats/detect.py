@@ -4,6 +4,8 @@
   ``"filetype": "Event"`` or an ``"event"`` object is FIDE Chess-JSON;
 * PGN: tag pairs such as ``[Event "..."]`` / ``[White "..."]`` at the start of a line;
 * TRF: ``001`` player records or the ``012``/``042``/``092`` header records;
+* HTML: a page by Vega (it names ``vegachess.com``) or by Swiss-Chess (it names Swiss-Chess, or
+  is a "Kreuztabelle" / "Fortschrittstabelle" with German labels), see their readers;
 * anything else with separators is read as a crosstable in CSV.
 
 A file that is not a tournament at all is refused with an error saying what it is
@@ -43,6 +45,8 @@ READERS = {
     "chess-json": ".readers.chess_json:read_chess_json",
     "pgn": ".readers.pgn:read_pgn",
     "csv": ".readers.crosstable_csv:read_crosstable_csv",
+    "vega": ".readers.vega_html:read_vega",
+    "swiss-chess": ".readers.swiss_chess_html:read_swiss_chess",
 }
 #: what names a file that is not a tournament, loaded when one is met
 IDENTIFY = {
@@ -77,7 +81,22 @@ def _detect(data: bytes) -> tuple[str, Finding | None]:
         return _json_kind(data)
     if _TRF_RECORD.search(data[:200_000]):
         return "trf", None
-    return "csv", None
+    return _html_program(data[:200_000]) or "csv", None
+
+
+def _html_program(head: bytes) -> str | None:
+    """``vega`` or ``swiss-chess`` for a page one of them published (a table, and the
+    program named, or Swiss-Chess's German table titles); None for anything else."""
+    lowered = head.lower()
+    if b"<table" not in lowered:
+        return None
+    if b"vegachess" in lowered:
+        return "vega"
+    if b"swiss-chess" in lowered or b"swisschess" in lowered:
+        return "swiss-chess"
+    if b"teilnehmer" in lowered and (b"kreuztabelle" in lowered or b"fortschritt" in lowered):
+        return "swiss-chess"
+    return None
 
 
 #: the start of a document in our format, as our writer writes it
