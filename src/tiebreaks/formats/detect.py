@@ -4,6 +4,9 @@
   ``"filetype": "Event"`` or an ``"event"`` object is FIDE Chess-JSON;
 * PGN: tag pairs such as ``[Event "..."]`` / ``[White "..."]`` at the start of a line;
 * TRF: ``001`` player records or the ``012``/``042``/``092`` header records;
+* a chess-results crosstable (:mod:`.readers.chess_results`): an Excel workbook (ZIP with
+  ``xl/``), or a text whose header row has a rank or start number and the round columns
+  ``1.Rd`` (CSV export, saved page);
 * anything else with separators is read as a crosstable in CSV.
 
 A file that is not a tournament at all is refused with an error saying what it is
@@ -43,6 +46,7 @@ READERS = {
     "chess-json": ".readers.chess_json:read_chess_json",
     "pgn": ".readers.pgn:read_pgn",
     "csv": ".readers.crosstable_csv:read_crosstable_csv",
+    "chess-results": ".readers.chess_results_files:read_chess_results",
 }
 #: what names a file that is not a tournament, loaded when one is met
 IDENTIFY = {
@@ -58,6 +62,20 @@ _PGN_TAG = re.compile(
     rb"^[ \t\r\f\v]*\[(Event|White|Black|Round|Result|Site|Date) \"", re.MULTILINE
 )
 _TRF_RECORD = re.compile(rb"^(001|012|042|092|013|310|XXR|142) ", re.MULTILINE)
+#: a chess-results crosstable's header: a rank or start-number column, then (further on the
+#: same line, cells or markup apart) the first round's column ``1.Rd``
+_CHESS_RESULTS = re.compile(
+    rb"(?:^|[;,\t>])[ \t]*(?:Rk|Rg|SNo|Snr)\.?[ \t]*(?:[;,\t<][^\r\n]{0,4000}?)?"
+    rb"[;,\t>][ \t]*1[ \t]*\.[ \t]*Rd\b",
+    re.MULTILINE | re.IGNORECASE,
+)
+_WORKBOOK = (b"PK\x03\x04", b"xl/")
+
+
+def _is_workbook(data: bytes) -> bool:
+    """An Excel workbook (a ZIP whose first members are under ``xl/``): read as a
+    chess-results export, the only spreadsheet we read."""
+    return data.startswith(_WORKBOOK[0]) and _WORKBOOK[1] in data[:65_536]
 
 
 def detect_format(data: bytes) -> str:
@@ -77,6 +95,8 @@ def _detect(data: bytes) -> tuple[str, Finding | None]:
         return _json_kind(data)
     if _TRF_RECORD.search(data[:200_000]):
         return "trf", None
+    if _is_workbook(data) or _CHESS_RESULTS.search(data[:400_000]):
+        return "chess-results", None
     return "csv", None
 
 
@@ -126,6 +146,8 @@ def _detected(data: bytes, source: str) -> str:
     not: a binary format (whatever its bytes match), JSON of another kind, or what would go
     to the CSV reader without any chance: binary data, an empty text, a text without the
     rows of a crosstable."""
+    if _is_workbook(data):
+        return "chess-results"
     finding = signature(data)
     fmt = "csv"
     if finding is None:
