@@ -6,7 +6,8 @@
 * TRF: ``001`` player records or the ``012``/``042``/``092`` header records;
 * a chess-results crosstable (:mod:`.readers.chess_results`): an Excel workbook (ZIP with
   ``xl/``), or a text whose header row has a rank or start number and the round columns
-  ``1.Rd`` (CSV export, saved page);
+  ``1.Rd`` (CSV export, saved page), or a CSV whose header row starts with ``Rk.`` (the
+  round-robin form);
 * anything else with separators is read as a crosstable in CSV.
 
 A file that is not a tournament at all is refused with an error saying what it is
@@ -54,6 +55,8 @@ IDENTIFY = {
     "no_records": ".identify:no_records",
     "text_content": ".identify:text_content",
 }
+#: the error of a file that holds no chess-results crosstable (loaded with its reader)
+NO_CROSSTABLE = ".readers.chess_results:NoCrosstable"
 #: the JSON parser, loaded when a JSON document is told apart (a TRF is read without it)
 JSON_LOADS = "json:loads"
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
@@ -69,6 +72,8 @@ _CHESS_RESULTS = re.compile(
     rb"[;,\t>][ \t]*1[ \t]*\.[ \t]*Rd\b",
     re.MULTILINE | re.IGNORECASE,
 )
+#: the round-robin form: a header row that starts with chess-results' rank column ``Rk.``
+_CHESS_RESULTS_ROUND_ROBIN = re.compile(rb"^[\"' \t]{0,3}(?:Rk|Rg)\.[\"' \t]*[;,\t]", re.MULTILINE)
 _WORKBOOK = (b"PK\x03\x04", b"xl/")
 
 
@@ -95,7 +100,10 @@ def _detect(data: bytes) -> tuple[str, Finding | None]:
         return _json_kind(data)
     if _TRF_RECORD.search(data[:200_000]):
         return "trf", None
-    if _is_workbook(data) or _CHESS_RESULTS.search(data[:400_000]):
+    head = data[:400_000]
+    if _is_workbook(data) or any(
+        pattern.search(head) for pattern in (_CHESS_RESULTS, _CHESS_RESULTS_ROUND_ROBIN)
+    ):
         return "chess-results", None
     return "csv", None
 
@@ -135,10 +143,25 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
     chosen = fmt.lower() if fmt else _detected(data, source)
     if chosen == "csv":
         return _read_csv(data, source, detected=fmt is None)
+    if chosen == "chess-results" and fmt is None and _is_workbook(data):
+        return _read_workbook(data, source)
     if chosen not in READERS:
         raise UsageError(f"unknown input format {fmt!r}; formats: {', '.join(FORMATS)}")
     reader: Callable[[bytes, str], Tournament] = load(READERS[chosen], __package__)
     return reader(data, source)
+
+
+def _read_workbook(data: bytes, source: str) -> Tournament:
+    """A workbook told from its content: a chess-results export, else (a workbook that holds
+    no crosstable, or cannot be opened) named as the spreadsheet it is."""
+    reader: Callable[[bytes, str], Tournament] = load(READERS["chess-results"], __package__)
+    try:
+        return reader(data, source)
+    except InputError as error:
+        finding = signature(data)
+        if finding is None or not isinstance(error, load(NO_CROSSTABLE, __package__)):
+            raise
+        raise finding.error(source) from error
 
 
 def _detected(data: bytes, source: str) -> str:

@@ -72,12 +72,27 @@ from ...model import (
     RoundResult,
     Tournament,
 )
+from .chess_results_round_robin import round_robin_players
 from .consistency import check_consistency
 from .locator import Field, Locator
 
-__all__ = ["Cell", "Sheet", "legend_spec", "parse_cell", "parse_number", "read_sheet"]
+__all__ = [
+    "Cell",
+    "NoCrosstable",
+    "Sheet",
+    "legend_spec",
+    "parse_cell",
+    "parse_number",
+    "read_sheet",
+]
 
 K = ResultKind
+
+
+class NoCrosstable(InputError):
+    """The file holds no chess-results crosstable at all (no header row, or a workbook that
+    cannot be opened): when the format was told from the content, the caller says what the
+    file is instead (:mod:`tiebreaks.formats.detect`)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +136,7 @@ _TIEBREAK = re.compile(
     r"(?:tb|wtg|fw|des|desempate|sp|spar|dep|dép|tie ?break|wertung)\s*(\d{1,2})"
 )
 _LEGEND = re.compile(
-    r"\s*(?:tie[ -]?break|feinwertung|wertung|desempate|spareggio|d[ée]partage|tb)\s*"
+    r"[\s#*]*(?:tie[ -]?break|feinwertung|wertung|desempate|spareggio|d[ée]partage|tb)\s*"
     r"(\d{1,2})\s*:\s*(.+?)\s*",
     re.IGNORECASE,
 )
@@ -226,6 +241,8 @@ class _Columns:
     federation: int | None = None
     points: int | None = None
     rounds: dict[int, int] = field(default_factory=dict)
+    #: a round robin's result columns (``1``, ``2`` ...): the row number -> position
+    opponents: dict[int, int] = field(default_factory=dict)
     tiebreaks: list[tuple[int, int]] = field(default_factory=list)  # (TB number, position)
 
     @property
@@ -241,7 +258,12 @@ def _columns(header: tuple[Cell, ...]) -> _Columns | None:
     columns = _Columns(header)
     for position, cell in enumerate(header):
         _place(columns, position, cell.text)
-    if columns.name is None or not columns.rounds or (columns.rank, columns.start) == (None, None):
+    if not columns.rounds:
+        columns.tiebreaks = [] if not columns.opponents else columns.tiebreaks
+    else:
+        columns.opponents = {}
+    found = columns.rounds or columns.opponents
+    if columns.name is None or not found or (columns.rank, columns.start) == (None, None):
         return None
     return columns
 
@@ -253,7 +275,9 @@ def _place(columns: _Columns, position: int, text: str) -> None:
     tiebreak = _TIEBREAK.fullmatch(text.strip().casefold())
     if round_match is not None:
         columns.rounds.setdefault(int(round_match.group(1)), position)
-    elif tiebreak is not None and columns.rounds:
+    elif _WHOLE.fullmatch(text.strip()) is not None and columns.name is not None:
+        columns.opponents.setdefault(int(text), position)
+    elif tiebreak is not None and (columns.rounds or columns.opponents):
         columns.tiebreaks.append((int(tiebreak.group(1)), position))
     else:
         for name, wanted in (
@@ -317,27 +341,57 @@ def read_sheet(sheet: Sheet) -> Tournament:
     legend = _legend(sheet, rows)
     labels, tiebreak_list, points_from = _published(columns, legend, source, warnings)
     read = [_read_row(row, columns, labels, points_from, source) for row in rows]
-    players = _players(read, columns, sheet, _by_rank_first(sheet))
+    if columns.rounds:
+        players = _players(read, columns, sheet, _by_rank_first(sheet))
+        rounds, system, kind = max(columns.rounds), PairingSystem.SWISS, ""
+    else:
+        players, rounds = _round_robin(read, columns, source)
+        system, kind = PairingSystem.ROUND_ROBIN, "round robin"
     tournament = Tournament(
         name=title or (PurePath(source).stem if source else ""),
-        rounds=max(columns.rounds),
+        rounds=rounds,
         players=players,
-        pairing_system=PairingSystem.SWISS,
+        type_text=kind,
+        pairing_system=system,
         score_system=STANDARD,
         tiebreak_list=tiebreak_list,
         published_columns=tuple(label for _, label in labels),
         source=source,
         warnings=tuple(warnings),
     )
-    rounds = columns.rounds
+    placed = columns.rounds
     fields = {} if columns.points is None else {Field.POINTS: columns.points + 1}
     locator = Locator(
         source,
         fields,
-        round_column=lambda number: rounds.get(number, 0) + 1,
+        round_column=lambda number: placed.get(number, columns.name or 0) + 1,
         points_label="the Pts. column",
     )
     return check_consistency(tournament, locator)
+
+
+def _round_robin(
+    read: list[_Read], columns: _Columns, source: str
+) -> tuple[tuple[Player, ...], int]:
+    """The players of a round-robin crosstable and its number of rounds
+    (:mod:`.chess_results_round_robin`)."""
+    grid = [(entry.row, _player_of(entry, index + 1)) for index, entry in enumerate(read)]
+    return round_robin_players(grid, columns.opponents, source)
+
+
+def _player_of(entry: _Read, start: int) -> Player:
+    """A player of a round robin before its results are placed: start number = row order."""
+    return Player(
+        start_number=start,
+        name=entry.name,
+        results=(),
+        rating=entry.rating,
+        federation=entry.federation,
+        stated_points=entry.points,
+        stated_rank=entry.rank,
+        stated_values=entry.values,
+        line=_cell(entry.row, 0).line,
+    )
 
 
 def _find_header(sheet: Sheet) -> tuple[_Columns, int]:
@@ -349,7 +403,7 @@ def _find_header(sheet: Sheet) -> tuple[_Columns, int]:
             return columns, index + 1
     first = next((cell for row in sheet.rows for cell in row if cell.text.strip()), None)
     where = first.location(sheet.source) if first else Location(sheet.source, 1, 1)
-    raise InputError(
+    raise NoCrosstable(
         where,
         first.text.strip()[:40] if first else "",
         "a chess-results crosstable: a header row with Rk. (or SNo), Name and the round "
@@ -473,7 +527,7 @@ def _read_row(
         ),
         cells=tuple(
             _result(row, columns.rounds[number], source) for number in sorted(columns.rounds)
-        ),
+        ),  # a round robin's cells are read with the whole table (_round_robin)
     )
 
 
@@ -613,12 +667,14 @@ def _with_opponents(
 
 
 def _both_sides_agree(players: list[Player]) -> bool:
-    """Every game names its opponent, who names the player back in that round."""
+    """Every game names another player, who names the player back in that round."""
     by_number = {player.start_number: player for player in players}
     for player in players:
         for index, result in enumerate(player.results):
             if result.opponent is None:
                 continue
+            if result.opponent == player.start_number:
+                return False
             opponent = by_number.get(result.opponent)
             if opponent is None or index >= len(opponent.results):
                 return False

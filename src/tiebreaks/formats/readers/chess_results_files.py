@@ -31,7 +31,7 @@ from typing import Any
 from ...errors import InputError, Location
 from ...lazy import load
 from ...model import Tournament
-from .chess_results import Cell, Sheet, read_sheet
+from .chess_results import Cell, NoCrosstable, Sheet, read_sheet
 from .encoding import decode_text
 from .sniff import Described
 
@@ -79,7 +79,7 @@ def _workbook(data: bytes, source: str) -> Sheet:
     try:
         book = load(LOAD_WORKBOOK, "")(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a damaged workbook
-        raise InputError(
+        raise NoCrosstable(
             Location(source, 1, 1),
             Described("an Excel workbook that cannot be read"),
             f"an Excel workbook (.xlsx) as chess-results exports it ({type(error).__name__})",
@@ -98,7 +98,7 @@ def _check_archive(data: bytes, source: str) -> None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise InputError(
+        raise NoCrosstable(
             Location(source, 1, 1),
             Described("a damaged ZIP archive"),
             "an Excel workbook (.xlsx) as chess-results exports it",
@@ -181,7 +181,7 @@ def _table_rows(table: Any) -> tuple[tuple[Cell, ...], ...]:
         if _closest_table(row) is not table:
             continue
         cells = [
-            Cell(" ".join(cell.text_content().split()), cell.sourceline or 0, column)
+            Cell(" ".join(cell.text_content().split()), cell.sourceline or 1, column)
             for column, cell in enumerate(_cells(row), start=1)
         ]
         rows.append(tuple(cells))
@@ -220,7 +220,7 @@ def _notes(root: Any, table: Any) -> Iterator[Cell]:
         inside = table is not None and _inside(element, table)
         if inside and element is not table:
             continue
-        line = element.sourceline or 0
+        line = element.sourceline or 1
         for piece in (element.tail,) if inside else (element.text, element.tail):
             for text in (piece or "").splitlines():
                 if text.strip():
