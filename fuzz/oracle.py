@@ -88,6 +88,7 @@ TARGETS: dict[str, Target] = {
         Target("chess-json", "fuzz-input.chess.json", "chess-json", record_columns=False),
         Target("pgn", "fuzz-input.pgn", "pgn", record_columns=False),
         Target("csv", "fuzz-input.csv", "csv"),
+        Target("chess-results", "fuzz-input.chess-results", "chess-results"),
         Target("detect", "fuzz-input.any", None),
         Target("ratings", "fuzz-ratings.csv", None),
     )

@@ -415,3 +415,11 @@ def test_a_double_round_robin_and_forfeits() -> None:
         (3, "1"),
         (3, "1"),
     ]
+
+
+def test_a_rank_two_rows_share_cannot_name_an_opponent() -> None:
+    error = error_of("Rk.;Name;1.Rd;Pts.\n1;Ana;-1;1\n1;Bea;-1;1\n")
+    assert (error.location.line, error.location.column, error.text) == (3, 1, "1")
+    # with start numbers, a shared rank is only a published rank
+    tournament = read("Rk.;SNo;Name;1.Rd;Pts.\n1;1;Ana;2w½;½\n1;2;Bea;1b½;½\n")
+    assert [p.stated_rank for p in tournament.players] == [1, 1]

@@ -46,6 +46,7 @@ TARGET_FORMATS: dict[str, str | None] = {
     "chess-json": "chess-json",
     "pgn": "pgn",
     "csv": "csv",
+    "chess-results": "chess-results",
     "detect": None,
 }
 #: the one refusal allowed after a file reads: its own 202/212 list cannot be used

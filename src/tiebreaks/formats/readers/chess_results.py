@@ -276,7 +276,7 @@ def _place(columns: _Columns, position: int, text: str) -> None:
     if round_match is not None:
         columns.rounds.setdefault(int(round_match.group(1)), position)
     elif _WHOLE.fullmatch(text.strip()) is not None and columns.name is not None:
-        columns.opponents.setdefault(int(text), position)
+        columns.opponents.setdefault(int(text.strip()), position)
     elif tiebreak is not None and (columns.rounds or columns.opponents):
         columns.tiebreaks.append((int(tiebreak.group(1)), position))
     else:
@@ -592,8 +592,12 @@ def _players(
     keys = [(position, what) for position, what in named if position is not None]
     if not rank_first:
         keys.reverse()
+    shared = [_shared_number(read, position, what, source) for position, what in keys]
+    usable = [key for key, error in zip(keys, shared, strict=True) if error is None]
+    if not usable:
+        raise next(error for error in shared if error is not None)
     chosen: list[Player] | None = None
-    for position, what in keys:
+    for position, what in usable:
         attempt = _with_opponents(read, starts, position, what, columns, source)
         if chosen is None:
             chosen = attempt
@@ -601,6 +605,23 @@ def _players(
             return tuple(attempt)
     assert chosen is not None
     return tuple(chosen)
+
+
+def _shared_number(read: list[_Read], position: int, what: str, source: str) -> InputError | None:
+    """The error for a number (rank, start number) that two rows share, when one does: the
+    cells could not tell which of them they name."""
+    seen: dict[str, int] = {}
+    for entry in read:
+        cell = _cell(entry.row, position)
+        text = cell.text.strip()
+        if text in seen:
+            expected = (
+                f"a {what} no other player has (opponents are named by {what}; "
+                f"{text} is also on line {seen[text]})"
+            )
+            return InputError(cell.location(source), text, expected)
+        seen[text] = cell.line
+    return None
 
 
 def _start_numbers(read: list[_Read], columns: _Columns, source: str) -> list[int]:
