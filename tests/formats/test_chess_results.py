@@ -51,10 +51,10 @@ def csv_rows(text: str) -> list[list[object]]:
         cells: list[object] = []
         for cell in line.split(";"):
             number = parse_number(cell) if cell[:1].isdigit() and "w" not in cell else None
-            whole = number is not None and number.denominator == 1
-            cells.append(
-                None if not cell else int(number) if whole else float(number) if number else cell
-            )
+            if number is None:
+                cells.append(cell or None)
+            else:
+                cells.append(int(number) if number.denominator == 1 else float(number))
         rows.append(cells)
     return rows
 
@@ -273,7 +273,7 @@ def test_a_points_tie_break_is_the_score_when_there_is_no_points_column() -> Non
     tournament = read(text)
     assert [p.stated_points for p in tournament.players] == [1, 0]
     assert tournament.published_columns == ("DE",)
-    assert [p.stated_values for p in tournament.players] == [(0,), (1,)]
+    assert [p.stated_values for p in tournament.players] == [(Fraction(0),), (Fraction(1),)]
 
 
 # --- errors at their cell ------------------------------------------------------------------
