@@ -263,7 +263,7 @@ WARNING_CODES: dict[str, str] = {
     "pgn.look-alike-names": "two names look like one person; read as two players",
     "csv.no-result": "two players of a crosstable have no result against each other",
     "csv.points-not-a-number": "a points cell is not a number; the points are not checked",
-    "chess-results.legend-unresolved": (
+    "chessresults.legend-unresolved": (
         "a chess-results tie-break column whose legend names no one tie-break; the file's list "
         "is not used"
     ),

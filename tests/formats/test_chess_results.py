@@ -258,7 +258,7 @@ def test_an_unresolved_legend_is_a_warning_and_leaves_the_list_unset() -> None:
     assert tournament.tiebreak_list == ()
     assert tournament.published_columns == ("Buchholz Tie-Breaks (variabel with parameter)",)
     [warning] = tournament.warnings
-    assert warning.code == "chess-results.legend-unresolved"
+    assert warning.code == "chessresults.legend-unresolved"
     assert warning.location == Location("table.csv", 4, 1)
 
 

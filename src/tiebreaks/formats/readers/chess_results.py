@@ -37,7 +37,7 @@ Portuguese pages are read too)::
   ``(Gamepoints, Cut1)``); the tournament's tie-break list is the resolved legend, so that
   ``tiebreaks check`` compares the file's ranks and values with ours. A legend that does not
   say which variant (``... (variabel with parameter)``) or that is unknown leaves the file's
-  list unset (the FIDE list is used) with a warning ``chess-results.legend-unresolved``;
+  list unset (the FIDE list is used) with a warning ``chessresults.legend-unresolved``;
   ``check --infer`` can still find the variant from the values. A points tie-break
   (``points (game-points)``) is the score, not a published column.
 
@@ -61,7 +61,7 @@ from ...engine.names_data import (
     SWISS_MANAGER_PARAMETERS,
     SWISS_MANAGER_VARIABLE,
 )
-from ...errors import Diagnostic, InputError, Location, UsageError
+from ...errors import Diagnostic, InputError, Location, ParameterHint, UsageError
 from ...model import (
     ABSENT,
     STANDARD,
@@ -492,10 +492,10 @@ def _published(
             said = label_cell.text if label_cell is not None else "no legend"
             message = (
                 f"{header.text.strip()}: {said!r} does not say which tie-break it is; "
-                "the file's tie-break list is not used (give it with --tiebreaks, or find "
-                "it with check --infer)"
+                "the file's tie-break list is not used"
             )
-            warnings.append(Diagnostic(message, where, code="chess-results.legend-unresolved"))
+            hint = ParameterHint("tiebreaks", "give the list with {}")
+            warnings.append(Diagnostic(message, where, hint, code="chessresults.legend-unresolved"))
         labels.append((position, spec or (label_cell.text if label_cell else header.text.strip())))
         specs.append(spec or "")
     return labels, (() if unresolved else tuple(specs)), points_from
