@@ -37,6 +37,7 @@ _FILE_PATTERNS: dict[str, tuple[str, ...]] = {
     "csv": ("*.csv",),
     "vega": (),
     "swiss-chess": (),
+    "chess-results": ("chess_results/*.csv", "chess_results/*.html"),
     "ratings": (),
 }
 _WRITER_TARGETS = ("trf", "json", "chess-json")
@@ -48,7 +49,16 @@ def seeds(target: str) -> dict[str, bytes]:
     real files)."""
     if target == "detect":  # the real files of every reader (not the converted ones)
         found: dict[str, bytes] = {}
-        for reader in ("trf", "json", "chess-json", "pgn", "csv", "vega", "swiss-chess"):
+        for reader in (
+            "trf",
+            "json",
+            "chess-json",
+            "pgn",
+            "csv",
+            "vega",
+            "swiss-chess",
+            "chess-results",
+        ):
             found.update(
                 {
                     f"{reader}/{name}": data
@@ -101,7 +111,7 @@ def _real_tournaments() -> tuple[tuple[str, object], ...]:
     from tiebreaks.formats.detect import read_data
 
     files = {**_files(EXAMPLES, "file"), **_generated()}
-    for target in ("trf", "json", "chess-json", "pgn", "csv"):
+    for target in ("trf", "json", "chess-json", "pgn", "csv", "chess-results"):
         files.update(_files(HAND_SEEDS / target, f"hand-{target}"))
     found = []
     for name, data in sorted(files.items()):
@@ -202,6 +212,7 @@ def variants(data: bytes, target: str, limit_digit_runs: int = 12) -> Iterator[V
         "chess-json": _json,
         "pgn": _pgn,
         "csv": _csv,
+        "chess-results": _csv,
         "ratings": _csv,
         "trf": _trf,
     }

@@ -90,6 +90,7 @@ TARGETS: dict[str, Target] = {
         Target("csv", "fuzz-input.csv", "csv"),
         Target("vega", "fuzz-input.html", "vega"),
         Target("swiss-chess", "fuzz-input.htm", "swiss-chess"),
+        Target("chess-results", "fuzz-input.chess-results", "chess-results"),
         Target("detect", "fuzz-input.any", None),
         Target("ratings", "fuzz-ratings.csv", None),
     )

@@ -157,7 +157,7 @@ def _dictionary(target: str, out: Path) -> Path:
     if target != "detect":
         return DICTIONARIES / f"{target}.dict"
     lines: list[str] = []
-    for name in ("trf", "json", "chess-json", "pgn", "csv"):
+    for name in ("trf", "json", "chess-json", "pgn", "csv", "chess-results"):
         text = (DICTIONARIES / f"{name}.dict").read_text(encoding="utf-8")
         lines += [line for line in text.splitlines() if line and not line.startswith("#")]
     combined = out / "detect.dict"

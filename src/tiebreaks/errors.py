@@ -275,6 +275,10 @@ WARNING_CODES: dict[str, str] = {
     ),
     "vega.no-result": "a game on a Vega round page has no result yet; read as not played",
     "html.value-not-a-number": "a published tie-break value is not a number; not compared",
+    "chessresults.legend-unresolved": (
+        "a chess-results tie-break column whose legend names no one tie-break; the file's list "
+        "is not used"
+    ),
     "consistency.sides-disagree": (
         "the two records of a game disagree on rated/unrated or colours; each keeps its own"
     ),

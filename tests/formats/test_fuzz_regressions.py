@@ -48,6 +48,7 @@ TARGET_FORMATS: dict[str, str | None] = {
     "csv": "csv",
     "vega": "vega",
     "swiss-chess": "swiss-chess",
+    "chess-results": "chess-results",
     "detect": None,
 }
 #: the one refusal allowed after a file reads: its own 202/212 list cannot be used

@@ -370,7 +370,15 @@ def test_a_rating_list_that_is_not_one(tmp_path: Path, data: bytes, what: str) -
 
 VALID = {
     **{f"examples/{path.name}": path for path in sorted(EXAMPLES.iterdir()) if path.is_file()},
-    **{f"data/{path.name}": path for path in sorted((TESTS / "formats" / "data").iterdir())},
+    **{
+        f"data/{path.name}": path
+        for path in sorted((TESTS / "formats" / "data").iterdir())
+        if path.is_file()
+    },
+    **{
+        f"data/chess_results/{path.name}": path
+        for path in sorted((TESTS / "formats" / "data" / "chess_results").glob("final.*"))
+    },
     **{
         f"seeds/{path.parent.name}/{path.name}": path
         for path in sorted((FUZZ / "seeds").glob("*/*"))
@@ -378,7 +386,14 @@ VALID = {
     },
 }
 #: the format of each by its name: .chess.json is Chess-JSON, other .json our JSON
-FORMAT_OF_SUFFIX = {".trf": "trf", ".pgn": "pgn", ".csv": "csv", ".json": "json"}
+FORMAT_OF_SUFFIX = {
+    ".trf": "trf",
+    ".pgn": "pgn",
+    ".csv": "csv",
+    ".json": "json",
+    ".html": "chess-results",
+    ".xlsx": "chess-results",
+}
 #: the published pages' seeds, by their folder (one program's pages each)
 FORMAT_OF_FOLDER = {"vega": "vega", "swiss-chess": "swiss-chess"}
 
@@ -399,6 +414,8 @@ def test_every_file_of_a_format_goes_to_its_reader(name: str) -> None:
     fmt = FORMAT_OF_FOLDER.get(path.parent.name) or (
         "chess-json" if path.name.endswith(".chess.json") else FORMAT_OF_SUFFIX[path.suffix]
     )
+    if path.parent.name in ("chess_results", "chess-results"):
+        fmt = "chess-results"
     data = path.read_bytes()
     assert detect_format(data) == fmt
     assert _outcome(data, path.name, None) == _outcome(data, path.name, fmt)

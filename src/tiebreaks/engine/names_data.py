@@ -57,6 +57,7 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
         "swiss-manager": (
             "Direct Encounter (DE)",
             "The results of the players in the same point",
+            "Direct Encounter (The results of the players in the same point group)",
         ),
         "vega": ("Direct Encounter", "DirE", "Direct Encounter (all play all)"),
     },
@@ -136,6 +137,7 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "fr": ("Victoires avec les noirs", "Nombre de victoires avec les noirs"),
         "es": ("Victorias con negras", "Número de victorias con negras"),
+        "swiss-manager": ("Number of games won with black (BWG)",),
     },
     "PS": {
         "en": (
@@ -556,6 +558,36 @@ AMBIGUOUS: dict[str, tuple[str, ...]] = {
     "The greater number of victories (variable)": ("WIN", "WON"),
 }
 
+
+#: Swiss-Manager's "variable" labels (chess-results legends) whose parameters follow in
+#: parentheses, ``Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)``: the label (case
+#: folded) -> the acronym; the parameters are :data:`SWISS_MANAGER_PARAMETERS`. Source: the
+#: legend of https://s2.chess-results.com/tnr1413687.aspx?lan=1&art=4 ("Tie Break1: Buchholz
+#: Tie-Break Variable (2026) (Gamepoints, Cut1)", "Tie Break3: Sonneborn Berger Tie-Break
+#: Variable (2026) (Gamepoints)", "Tie Break5: Number of wins including byes (WIN)
+#: (Gamepoints, Forfeited games count)"). A label without parameters stays ambiguous
+#: (``AMBIGUOUS``).
+SWISS_MANAGER_VARIABLE: dict[str, str] = {
+    "buchholz tie-break variable (2026)": "BH",
+    "buchholz tie-breaks (variabel with parameter)": "BH",
+    "sonneborn berger tie-break variable (2026)": "SB",
+    "sonneborn-berger-tie-break variable": "SB",
+    "sonneborn-berger-tie-break (variabel)": "SB",
+    "rating average of the opponents (variabel with parameter)": "ARO",
+    "average rating of opponents variable (2026)": "ARO",
+}
+#: the parameters of a Swiss-Manager label (case folded, blanks removed) -> the modifier they
+#: add ("" for none: game points are what every tie-break sums unless told otherwise)
+SWISS_MANAGER_PARAMETERS: dict[str, str] = {
+    "gamepoints": "",
+    "cut1": "C1",
+    "cut2": "C2",
+    "median1": "M1",
+    "median2": "M2",
+}
+#: parameters that state a tie-break's own C.07 definition, accepted for that tie-break only:
+#: WIN counts the unplayed rounds won (C.07 Art. 7.1), forfeits included
+SWISS_MANAGER_DEFAULTS: frozenset[tuple[str, str]] = frozenset({("WIN", "forfeitedgamescount")})
 
 #: Named tie-break lists. Olympiad orders from seeds 000/003 (Olympiad Pairing Rules, section G
 #: "Tie Breaking"): 2008 match points, Olympiad Sonneborn-Berger, Olympiad Buchholz, game

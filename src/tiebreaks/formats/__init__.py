@@ -4,7 +4,7 @@ and writing of files (``files``). This module holds only the names of the format
 command line can list them without loading a reader."""
 
 #: the formats a tournament is read from
-READ_FORMATS = ("trf", "json", "chess-json", "pgn", "csv", "vega", "swiss-chess")
+READ_FORMATS = ("trf", "json", "chess-json", "pgn", "csv", "vega", "swiss-chess", "chess-results")
 #: what a tournament and its standings can be written as (``tiebreaks convert``)
 CONVERT_FORMATS = ("trf", "json", "chess-json", "csv", "html", "pdf", "text")
 #: the format a file name's extension stands for

@@ -6,6 +6,10 @@
 * TRF: ``001`` player records or the ``012``/``042``/``092`` header records;
 * HTML: a page by Vega (it names ``vegachess.com``) or by Swiss-Chess (it names Swiss-Chess, or
   is a "Kreuztabelle" / "Fortschrittstabelle" with German labels), see their readers;
+* a chess-results crosstable (:mod:`.readers.chess_results`): an Excel workbook (ZIP with
+  ``xl/``), or a text whose header row has a rank or start number and the round columns
+  ``1.Rd`` (CSV export, saved page), or a CSV whose header row starts with ``Rk.`` (the
+  round-robin form);
 * anything else with separators is read as a crosstable in CSV.
 
 A file that is not a tournament at all is refused with an error saying what it is
@@ -47,6 +51,7 @@ READERS = {
     "csv": ".readers.crosstable_csv:read_crosstable_csv",
     "vega": ".readers.vega_html:read_vega",
     "swiss-chess": ".readers.swiss_chess_html:read_swiss_chess",
+    "chess-results": ".readers.chess_results_files:read_chess_results",
 }
 #: what names a file that is not a tournament, loaded when one is met
 IDENTIFY = {
@@ -54,6 +59,8 @@ IDENTIFY = {
     "no_records": ".identify:no_records",
     "text_content": ".identify:text_content",
 }
+#: the error of a file that holds no chess-results crosstable (loaded with its reader)
+NO_CROSSTABLE = ".readers.chess_results:NoCrosstable"
 #: the JSON parser, loaded when a JSON document is told apart (a TRF is read without it)
 JSON_LOADS = "json:loads"
 # blanks before the tag, not line breaks: ``\s*`` would rescan every following blank line from
@@ -62,6 +69,22 @@ _PGN_TAG = re.compile(
     rb"^[ \t\r\f\v]*\[(Event|White|Black|Round|Result|Site|Date) \"", re.MULTILINE
 )
 _TRF_RECORD = re.compile(rb"^(001|012|042|092|013|310|XXR|142) ", re.MULTILINE)
+#: a chess-results crosstable's header: a rank or start-number column, then (further on the
+#: same line, cells or markup apart) the first round's column ``1.Rd``
+_CHESS_RESULTS = re.compile(
+    rb"(?:^|[;,\t>])[ \t]*(?:Rk|Rg|SNo|Snr)\.?[ \t]*(?:[;,\t<][^\r\n]{0,4000}?)?"
+    rb"[;,\t>][ \t]*1[ \t]*\.[ \t]*Rd\b",
+    re.MULTILINE | re.IGNORECASE,
+)
+#: the round-robin form: a header row that starts with chess-results' rank column ``Rk.``
+_CHESS_RESULTS_ROUND_ROBIN = re.compile(rb"^[\"' \t]{0,3}(?:Rk|Rg)\.[\"' \t]*[;,\t]", re.MULTILINE)
+_WORKBOOK = (b"PK\x03\x04", b"xl/")
+
+
+def _is_workbook(data: bytes) -> bool:
+    """An Excel workbook (a ZIP whose first members are under ``xl/``): read as a
+    chess-results export, the only spreadsheet we read."""
+    return data.startswith(_WORKBOOK[0]) and _WORKBOOK[1] in data[:65_536]
 
 
 def detect_format(data: bytes) -> str:
@@ -81,7 +104,15 @@ def _detect(data: bytes) -> tuple[str, Finding | None]:
         return _json_kind(data)
     if _TRF_RECORD.search(data[:200_000]):
         return "trf", None
-    return _html_program(data[:200_000]) or "csv", None
+    program = _html_program(data[:200_000])
+    if program is not None:
+        return program, None
+    head = data[:400_000]
+    if _is_workbook(data) or any(
+        pattern.search(head) for pattern in (_CHESS_RESULTS, _CHESS_RESULTS_ROUND_ROBIN)
+    ):
+        return "chess-results", None
+    return "csv", None
 
 
 def _html_program(head: bytes) -> str | None:
@@ -134,10 +165,25 @@ def read_data(data: bytes, source: str, fmt: str | None = None) -> Tournament:
     chosen = fmt.lower() if fmt else _detected(data, source)
     if chosen == "csv":
         return _read_csv(data, source, detected=fmt is None)
+    if chosen == "chess-results" and fmt is None and _is_workbook(data):
+        return _read_workbook(data, source)
     if chosen not in READERS:
         raise UsageError(f"unknown input format {fmt!r}; formats: {', '.join(FORMATS)}")
     reader: Callable[[bytes, str], Tournament] = load(READERS[chosen], __package__)
     return reader(data, source)
+
+
+def _read_workbook(data: bytes, source: str) -> Tournament:
+    """A workbook told from its content: a chess-results export, else (a workbook that holds
+    no crosstable, or cannot be opened) named as the spreadsheet it is."""
+    reader: Callable[[bytes, str], Tournament] = load(READERS["chess-results"], __package__)
+    try:
+        return reader(data, source)
+    except InputError as error:
+        finding = signature(data)
+        if finding is None or not isinstance(error, load(NO_CROSSTABLE, __package__)):
+            raise
+        raise finding.error(source) from error
 
 
 def _detected(data: bytes, source: str) -> str:
@@ -145,6 +191,8 @@ def _detected(data: bytes, source: str) -> str:
     not: a binary format (whatever its bytes match), JSON of another kind, or what would go
     to the CSV reader without any chance: binary data, an empty text, a text without the
     rows of a crosstable."""
+    if _is_workbook(data):
+        return "chess-results"
     finding = signature(data)
     fmt = "csv"
     if finding is None:
