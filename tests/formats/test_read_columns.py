@@ -9,13 +9,14 @@ and colours the engine is given (:func:`~tiebreaks.engine.context.columns_from_r
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tiebreaks.engine.context import NO_OPPONENT, columns_from_results
+from tiebreaks.engine.context import NO_OPPONENT, columns_from_results, columns_of
 from tiebreaks.engine.grid import CODE
 from tiebreaks.errors import InputError
 from tiebreaks.formats.readers import consistency
@@ -23,6 +24,7 @@ from tiebreaks.formats.readers.consistency import ReadResults, _Flat, _Table
 from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.model import ResultKind, Tournament
+from tiebreaks.standings import compute_standings
 
 from ..strategies import swiss_tournaments
 
@@ -189,3 +191,26 @@ def test_a_bye_of_record_240_leaves_the_columns_to_the_objects() -> None:
     assert tournament.player(1).result(2).kind is ResultKind.HALF_BYE
     columns = tournament.result_columns
     assert columns is None or not columns.describe(tournament.players)
+
+
+def test_a_tournament_changed_after_reading_is_computed_from_its_results() -> None:
+    """Columns describe the very results they were read from: after a result is changed
+    (``dataclasses.replace``), the engine builds the columns from the result objects, and
+    the standings are those of the changed results."""
+    read = _read((ROOT / "src/tiebreaks/examples/held-swiss-16.trf").read_text(encoding="utf-8"))
+    assert read is not None and read.result_columns is not None
+    first = read.players[0]
+    lost = tuple(
+        replace(result, kind=ResultKind.LOSS) if result.kind is ResultKind.WIN else result
+        for result in first.results
+    )
+    assert lost != first.results  # the first player won a game: now lost
+    changed = replace(read, players=(replace(first, results=lost), *read.players[1:]))
+    assert columns_of(changed) is not read.result_columns
+    without = replace(changed, result_columns=None)
+    ours = compute_standings(changed, "PTS,BH/C1,SB,DE", "fide-2024")
+    expected = compute_standings(without, "PTS,BH/C1,SB,DE", "fide-2024")
+    assert [(row.rank, row.player.start_number, row.values) for row in ours.rows] == [
+        (row.rank, row.player.start_number, row.values) for row in expected.rows
+    ]
+    assert ours.rows != compute_standings(read, "PTS,BH/C1,SB,DE", "fide-2024").rows
