@@ -25,6 +25,7 @@ from tiebreaks.engine.families import FAMILIES
 from tiebreaks.formats.detect import IDENTIFY, READERS
 from tiebreaks.lazy import load
 from tiebreaks.render.standings import RENDERERS
+from tiebreaks.standings import LOTS
 
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "tiebreaks"
 
@@ -44,6 +45,7 @@ REGISTRIES = [
     ("tiebreaks.formats", IDENTIFY),
     ("tiebreaks.render", RENDERERS),
     ("tiebreaks.cli", {name: f".{path}" for name, (path, _) in COMMANDS.items()}),
+    ("tiebreaks", LOTS),
 ]
 
 
@@ -94,8 +96,8 @@ def test_the_family_table_names_every_tiebreak_with_its_module_and_aliases() -> 
 
 
 def test_a_standings_run_loads_only_the_families_it_asks_for() -> None:
-    """BH and SB of an individual Swiss import neither the team nor the German families
-    (nor Koya): those modules load when one of their tie-breaks is asked for."""
+    """BH and SB of an individual Swiss import neither the team, the German nor the US Chess
+    families (nor Koya): those modules load when one of their tie-breaks is asked for."""
     code = (
         "import sys, tiebreaks\n"
         "t = tiebreaks.read(tiebreaks.example_path('held-swiss-16.trf'))\n"
@@ -108,4 +110,20 @@ def test_a_standings_run_loads_only_the_families_it_asks_for() -> None:
     )
     loaded = set(eval(result.stdout))
     assert {"buchholz", "sonneborn_berger", "game_counts"} <= loaded
-    assert not loaded & {"team", "team_encounters", "german", "koya", "adjusted_score"}
+    assert not loaded & {"team", "team_encounters", "german", "us_chess", "koya", "adjusted_score"}
+
+
+def test_a_text_table_loads_no_markup_library_nor_hashlib() -> None:
+    """The plain-text standings load neither MarkupSafe nor Jinja2 (only pages need them),
+    nor hashlib (only a drawing of lots needs it)."""
+    code = (
+        "import sys, tiebreaks\n"
+        "t = tiebreaks.read(tiebreaks.example_path('held-swiss-16.trf'))\n"
+        "s = tiebreaks.compute_standings(t, 'PTS,BH/C1,SB', 'fide-2024')\n"
+        "tiebreaks.render_standings(s, 'text')\n"
+        "print(sorted(m for m in ('markupsafe', 'jinja2', 'hashlib') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert result.stdout.strip() == "[]"

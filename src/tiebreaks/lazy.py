@@ -1,6 +1,6 @@
 """Parts loaded when first used, named in registries at the top of the modules that use them
 (a format's reader or writer, the identification of a file that is not a tournament, the
-family module of a tie-break).
+family module of a tie-break, the drawing of lots).
 
 Each is costly to import and needed only for one format: python-chess for PGN, Jinja2 for
 HTML, the JSON machinery for JSON; a TRF run loads none of them. Likewise a run asking for

@@ -28,7 +28,6 @@ from .engine.computation import Computation, NoTracer
 from .engine.context import Context, build_context
 from .engine.cut_check import check_rounds_left
 from .engine.families.ratings import has_unrated_participants
-from .engine.lots import lot, tournament_seed
 from .engine.names import ResolvedName, resolve_list, resolve_name
 from .engine.ranking import ArrayGroups
 from .engine.registry import Definition, Kind
@@ -36,6 +35,7 @@ from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
 from .engine.trace import Trace
 from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
+from .lazy import load
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.programs import profile_by_name
 from .model.rating_lists import apply_rating_order, file_rating_order
@@ -55,6 +55,11 @@ TEAM_DEFAULT = "PTS,MPVGP,EDE,EMGSB/C1,BH:MP/C1"
 
 #: rows shown by the ``repr`` of standings
 _REPR_ROWS = 5
+
+
+#: the drawing of lots, loaded when lots are drawn: its SHA-256 (:mod:`hashlib`) loads OpenSSL,
+#: a few milliseconds that a run without lots need not spend
+LOTS = {"lot": ".engine.lots:lot", "seed": ".engine.lots:tournament_seed"}
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,7 @@ class Standings:
     higher_is_better: dict[str, bool] = field(default_factory=dict)
     #: the seed of the drawing of lots for the ties left after the last tie-break (None: no
     #: lots drawn, those ties share the rank) and where it comes from: "tournament" (a hash of
-    #: the participants and results, :func:`tournament_seed`) or "given"
+    #: the participants and results, :func:`.engine.lots.tournament_seed`) or "given"
     lots_seed: int | None = None
     lots_source: str = ""
     #: how unrated participants enter the rating tie-breaks (C.07 Art. 10): the rating given
@@ -928,6 +933,7 @@ def _order_by_lot(
     """Participants in rank order, their ranks and whether a drawing of lots placed them:
     participants still tied are ordered by their lots (:func:`.engine.lots.lot`) and each
     gets its own rank."""
+    draw = load(LOTS["lot"], __package__)
     order: list[int] = []
     ranks: list[int] = []
     by_lot: list[bool] = []
@@ -936,7 +942,7 @@ def _order_by_lot(
         ordered = sorted(group, key=lambda index: players[index].start_number)
         drawn = len(ordered) > 1
         if drawn:
-            ordered.sort(key=lambda index: lot(lots_seed, players[index].start_number))
+            ordered.sort(key=lambda index: draw(lots_seed, players[index].start_number))
         order.extend(ordered)
         ranks.extend(range(ahead + 1, ahead + 1 + len(ordered)))
         by_lot.extend([drawn] * len(ordered))
@@ -951,7 +957,8 @@ def lots_seed_of(options: Options, tournament: Tournament, rounds: int) -> int |
     if given is not None:
         return given
     if options.lots is True:
-        return tournament_seed(tournament.players, rounds)
+        seed: int = load(LOTS["seed"], __package__)(tournament.players, rounds)
+        return seed
     return None
 
 

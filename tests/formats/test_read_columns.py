@@ -1,24 +1,30 @@
 """The consistency check of a TRF file reads its results from the columns the reader read them
 from (:class:`~tiebreaks.formats.readers.consistency.ReadResults`) instead of walking every
-result object again. Those columns must say exactly what the result objects say: for every
-TRF file of the repository, hand-made files with odd fields, short rows and rounds beyond
-``XXR``, and generated tournaments written as TRF, the opponents and sides from the columns
-equal those read from the objects."""
+result object again, and the engine's context is built from the columns the reader hands over
+with the tournament (``Tournament.result_columns``). Those columns must say exactly what the
+result objects say: for every TRF file of the repository, hand-made files with odd fields,
+short rows and rounds beyond ``XXR``, and generated tournaments written as TRF, the opponents
+and sides from the columns equal those read from the objects, and so do the kinds, opponents
+and colours the engine is given (:func:`~tiebreaks.engine.context.columns_from_results`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tiebreaks.engine.context import NO_OPPONENT, columns_from_results, columns_of
+from tiebreaks.engine.grid import CODE
 from tiebreaks.errors import InputError
 from tiebreaks.formats.readers import consistency
 from tiebreaks.formats.readers.consistency import ReadResults, _Flat, _Table
 from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.writers.trf import write_trf
-from tiebreaks.model import Tournament
+from tiebreaks.model import ResultKind, Tournament
+from tiebreaks.standings import compute_standings
 
 from ..strategies import swiss_tournaments
 
@@ -54,9 +60,28 @@ class _Compared:
 
 def _read(text: str) -> Tournament | None:
     try:
-        return read_trf_text(text, "test.trf")
+        tournament = read_trf_text(text, "test.trf")
     except InputError:
         return None  # an error is raised after the columns were compared
+    _check_engine_columns(tournament)
+    return tournament
+
+
+def _check_engine_columns(tournament: Tournament) -> None:
+    """The columns handed to the engine, when there are some, are those of the players'
+    result objects."""
+    columns = tournament.result_columns
+    if columns is None:
+        return
+    assert columns.describe(tournament.players)
+    expected = columns_from_results(tournament.players)
+    assert columns.rounds == tournament.rounds >= expected.rounds
+    width = expected.rounds  # the objects' columns end at the longest row
+    np.testing.assert_array_equal(columns.kind[:, :width], expected.kind)
+    np.testing.assert_array_equal(columns.opponent[:, :width], expected.opponent)
+    np.testing.assert_array_equal(columns.black[:, :width], expected.black)
+    assert (columns.kind[:, width:] == CODE[ResultKind.ABSENT]).all()
+    assert (columns.opponent[:, width:] == NO_OPPONENT).all()
 
 
 def _record(number: int, fields: str) -> str:
@@ -111,8 +136,8 @@ def test_the_individual_examples_use_the_columns(
             ],
             True,
         ),
-        # no XXR and a short row: the reader pads it, the check reads the objects
-        ("", ["   2 w 1  ", "   1 b 0     3 w 1", "   4 b 0     2 b 0", "   3 w 1"], False),
+        # no XXR and a short row: the reader pads it with absences, as the columns say
+        ("", ["   2 w 1  ", "   1 b 0     3 w 1", "   4 b 0     2 b 0", "   3 w 1"], True),
     ],
 )
 def test_hand_made_fields_agree(
@@ -145,3 +170,47 @@ def test_generated_tournaments_written_as_trf_agree(tournament: Tournament) -> N
         compared = _Compared(monkeypatch)
         _read(write_trf(tournament))
     assert compared.used == [True]
+
+
+@pytest.mark.parametrize(
+    "name", ["held-swiss-16.trf", "held-swiss-16x9.trf", "held-round-robin-6.trf"]
+)
+def test_the_individual_examples_hand_their_columns_to_the_engine(name: str) -> None:
+    tournament = _read((ROOT / "src/tiebreaks/examples" / name).read_text(encoding="utf-8"))
+    assert tournament is not None and tournament.result_columns is not None
+
+
+def test_a_bye_of_record_240_leaves_the_columns_to_the_objects() -> None:
+    """A TRF26 240 bye changes a result after the fields were read: the reader's columns no
+    longer describe that player, so the engine builds them from the objects."""
+    fields = ["   2 w 1  ", "   1 b 0  ", "   4 w =  ", "   3 b =  "]
+    records = [_record(number, text) for number, text in enumerate(fields, start=1)]
+    text = "012 Columns\nXXR 2\n240 H    2    1\n" + "\n".join(records) + "\n"
+    tournament = _read(text)
+    assert tournament is not None
+    assert tournament.player(1).result(2).kind is ResultKind.HALF_BYE
+    columns = tournament.result_columns
+    assert columns is None or not columns.describe(tournament.players)
+
+
+def test_a_tournament_changed_after_reading_is_computed_from_its_results() -> None:
+    """Columns describe the very results they were read from: after a result is changed
+    (``dataclasses.replace``), the engine builds the columns from the result objects, and
+    the standings are those of the changed results."""
+    read = _read((ROOT / "src/tiebreaks/examples/held-swiss-16.trf").read_text(encoding="utf-8"))
+    assert read is not None and read.result_columns is not None
+    first = read.players[0]
+    lost = tuple(
+        replace(result, kind=ResultKind.LOSS) if result.kind is ResultKind.WIN else result
+        for result in first.results
+    )
+    assert lost != first.results  # the first player won a game: now lost
+    changed = replace(read, players=(replace(first, results=lost), *read.players[1:]))
+    assert columns_of(changed) is not read.result_columns
+    without = replace(changed, result_columns=None)
+    ours = compute_standings(changed, "PTS,BH/C1,SB,DE", "fide-2024")
+    expected = compute_standings(without, "PTS,BH/C1,SB,DE", "fide-2024")
+    assert [(row.rank, row.player.start_number, row.values) for row in ours.rows] == [
+        (row.rank, row.player.start_number, row.values) for row in expected.rows
+    ]
+    assert ours.rows != compute_standings(read, "PTS,BH/C1,SB,DE", "fide-2024").rows

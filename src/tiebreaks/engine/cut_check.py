@@ -15,8 +15,14 @@ after round 1 of a nine-round event with ``BH/C1`` are normal during the event.
 from __future__ import annotations
 
 from ..errors import UsageError
-from .families.national.us_chess import median_drops_of
 from .spec import TiebreakSpec
+
+
+def median_drops_of(rounds: int) -> int:
+    """How many values each median cut removes in an event of ``rounds`` rounds (US Chess
+    rule 34E1): two with 9 or more rounds, else one. Here, not in the US Chess family, so
+    that checking a list does not load that family."""
+    return 2 if rounds >= 9 else 1
 
 
 def _rounds(count: int) -> str:

@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..model import ResultKind
-from .context import NO_OPPONENT, Context
+from .context import NO_OPPONENT, Context, fits_int64
 from .memo import Key, Memo
 
 Integers = NDArray[np.int64]
@@ -37,22 +37,6 @@ VOLUNTARILY_UNPLAYED = _table("voluntarily_unplayed")
 REQUESTED_BYE = _table("requested_bye")
 #: game outcome in half-points from this side (2 win, 1 draw, 0 loss); -1 for a bye
 OUTCOME = np.array([-1 if kind.outcome is None else kind.outcome for kind in KINDS], dtype=np.int64)
-
-
-#: the largest score-system value (in units) times the rounds for which every sum and product
-#: on int64 arrays (Sonneborn-Berger multiplies two scores) stays far inside int64
-_LARGEST_SCORE = 2**24
-
-
-def fits_int64(context: Context) -> bool:
-    """True when no value computed on the grid can leave int64: the score system's values
-    (in units) times the rounds stay below 2**24 and there are fewer than 4,096 rounds. Else
-    the grid holds exact Python integers (NumPy object arrays): slower, never wrong."""
-    largest = max(
-        (abs(value * context.unit) for value in context.tournament.score_system.points.values()),
-        default=0,
-    )
-    return largest * max(context.rounds, 1) < _LARGEST_SCORE and context.rounds < 4096
 
 
 @dataclass(frozen=True)
@@ -110,7 +94,7 @@ def grid_from_lists(
     dtype: Any = np.int64,
 ) -> Grid:
     """The grid of per-participant lists (each of length ``rounds``); points as exact Python
-    integers (``dtype`` object) where int64 could overflow (:func:`fits_int64`)."""
+    integers (``dtype`` object) where int64 could overflow (:func:`.context.fits_int64`)."""
     shape = (len(kinds), rounds)
     codes = np.fromiter(
         map(CODE.__getitem__, chain.from_iterable(kinds)), dtype=np.int8, count=shape[0] * rounds
@@ -147,31 +131,23 @@ _FORE: Key[Context] = Key("fore-context")
 
 
 def grid(context: Context) -> Grid:
-    """The context's grid (memoised in the context), from the flat lists
-    :func:`~tiebreaks.engine.context.build_context` keeps, else from the rows."""
+    """The context's grid (memoised in the context), made of the arrays
+    :func:`~tiebreaks.engine.context.build_context` keeps, else of the rows."""
     return context.memo(GRID, lambda: _grid_of(context))
 
 
 def _grid_of(context: Context) -> Grid:
-    flat = context.flat
-    fits = fits_int64(context)
-    if flat is None or not fits:
-        return grid_from_lists(
-            context.kinds,
-            context.opponents,
-            context.black,
-            context.points,
-            context.rounds,
-            np.int64 if fits else object,
-        )
-    kinds, opponents, black, points = flat
-    shape = (context.size, context.rounds)
-    codes = np.fromiter(map(CODE.__getitem__, kinds), dtype=np.int8, count=len(kinds))
-    return grid_from_codes(
-        codes.reshape(shape),
-        np.array(opponents, dtype=np.int64).reshape(shape),
-        np.array(black, dtype=np.bool_).reshape(shape),
-        np.array(points, dtype=np.int64).reshape(shape),
+    if context.arrays is not None:
+        return grid_from_codes(*context.arrays)
+    return grid_from_lists(
+        context.kinds,
+        context.opponents,
+        context.black,
+        context.points,
+        context.rounds,
+        np.int64
+        if fits_int64(context.tournament.score_system, context.unit, context.rounds)
+        else object,
     )
 
 
@@ -195,6 +171,6 @@ def fore_context(context: Context) -> Context:
         fore = grid_from_codes(codes, table.opponent, table.black, points)
         memo = Memo()
         memo.put(GRID, fore)
-        return replace(context, memoised=memo, flat=None)
+        return replace(context, memoised=memo, arrays=None)
 
     return context.memo(_FORE, compute)

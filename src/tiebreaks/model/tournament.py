@@ -12,6 +12,7 @@ from itertools import repeat
 
 from ..errors import Diagnostic
 from .assignments import ListChange, PointAssignment
+from .columns import ResultColumns
 from .results import ABSENT, RoundResult
 from .round_ratings import EventSpan, RoundRating
 from .scoring import STANDARD, ScoreSystem
@@ -108,6 +109,9 @@ class Tournament:
     span: EventSpan | None = field(default=None, compare=False)
     source: str = ""
     warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
+    #: the players' results as columns, from a reader that reads them so (None: built from
+    #: the result objects when needed); used only while they describe ``players``
+    result_columns: ResultColumns | None = field(default=None, compare=False, repr=False)
 
     def player(self, start_number: int) -> Player:
         """The player with this start number (KeyError if there is none)."""

@@ -7,8 +7,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from markupsafe import Markup
-
 from ..model.text import shown_name, shown_text
 
 #: U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE
@@ -54,8 +52,9 @@ def pad_right(text: str, width: int) -> str:
 def page_text(value: Any) -> Any:
     """Jinja2's ``finalize`` of our templates: every text printed into a page goes through
     :func:`shown_text` and is NFC-normalised (markup we built ourselves, and non-texts, pass
-    as they are)."""
-    if not isinstance(value, str) or isinstance(value, Markup):
+    as they are). Markup is told by its ``__html__`` method, as Jinja2 and MarkupSafe tell
+    it, so the plain-text table does not load MarkupSafe."""
+    if not isinstance(value, str) or hasattr(value, "__html__"):
         return value
     shown = shown_text(value)
     return shown if shown.isascii() else unicodedata.normalize("NFC", shown)

@@ -154,7 +154,7 @@ class LiveStandings:
             black=_with(context.black, index, slot, result.colour is Colour.BLACK),
             points=_with(context.points, index, slot, points),
             memoised=Memo(),
-            flat=None,
+            arrays=None,
         )
 
     def _forget_from(self, round_number: int) -> None:
@@ -177,7 +177,7 @@ def _first_rounds(context: Context, rounds: int) -> Context:
         black=[row[:rounds] for row in context.black],
         points=[row[:rounds] for row in context.points],
         memoised=Memo(),
-        flat=None,
+        arrays=None,
     )
 
 

@@ -110,8 +110,9 @@ def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTa
     order = np.argsort(pair, kind="stable")
     pair = pair[order]
     points = games.points.astype(object)[order]  # exact whatever their size
-    starts = np.flatnonzero(np.r_[True, pair[1:] != pair[:-1]]) if pair.size else pair
-    counts = np.diff(np.r_[starts, pair.size])
+    # np.concatenate, not np.r_ (a Python-level indexing object, twice as slow per group)
+    starts = np.flatnonzero(np.concatenate(([True], pair[1:] != pair[:-1]))) if pair.size else pair
+    counts = np.diff(np.concatenate((starts, [pair.size])))
     sums = np.add.reduceat(points, starts) if pair.size else points
     position = pair[starts] // (context.size + 1)
     met = np.bincount(position, minlength=size).tolist()

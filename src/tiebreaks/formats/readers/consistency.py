@@ -54,9 +54,10 @@ from operator import and_, attrgetter, is_, is_not, ne
 import numpy as np
 import numpy.typing as npt
 
-from ...engine.context import assigned_scores
+from ...engine.context import NO_OPPONENT, assigned_scores
 from ...errors import Diagnostic, InputError, Location, ParameterHint
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
+from ...model.columns import ResultColumns
 from ...model.results import OPPOSITE_RESULT
 from .consistency_teams import check_teams
 from .locator import COLOUR_NAMES, Field, Locator, describe_result
@@ -262,6 +263,46 @@ class ReadResults:
         row_of = {id(row): index for index, row in enumerate(self.rows)}
         order = list(map(row_of.get, map(id, results)))
         return None if None in order else order  # type: ignore[return-value]
+
+    def columns_of(self, players: Sequence[Player], rounds: int) -> ResultColumns | None:
+        """The columns of ``players``' results over ``rounds`` rounds, for the engine's
+        context (:mod:`tiebreaks.model.columns`), once the tournament is checked (every
+        opponent exists, no start number twice); None when a player's results are not one
+        of ``rows`` (changed after reading) or a start number is below 1 (0 means none)."""
+        results = list(map(_RESULTS, players))
+        order = self.order_of(results)
+        starts = np.fromiter(map(_START_NUMBER, players), np.int64, len(players))
+        if order is None or int(starts.min(initial=1)) < 1:
+            return None
+        shape, width = (len(order), rounds), min(rounds, self.kind.shape[1])
+        kind = np.full(shape, _KINDS.index(K.ABSENT), dtype=np.int8)
+        kind[:, :width] = self.kind[order, :width]
+        opponent = np.full(shape, NO_OPPONENT, dtype=np.int64)
+        opponent[:, :width] = _indexes(starts, self.opponent[order, :width])
+        black = np.zeros(shape, dtype=np.bool_)
+        black[:, :width] = self.colour[order, :width] == _COLOURS.index(Colour.BLACK)
+        return ResultColumns(results, kind, opponent, black)
+
+
+_KINDS = tuple(ResultKind)
+_COLOURS = tuple(Colour)
+
+
+def _indexes(
+    starts: npt.NDArray[np.int64], numbers: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The position in ``starts`` of each start number of ``numbers`` (every one is there;
+    0: none, ``NO_OPPONENT``): looked up in a table when the start numbers are close to 1..n,
+    else found by a binary search."""
+    highest = int(starts.max(initial=0))
+    if highest <= 4 * len(starts) + 64:
+        position = np.full(highest + 1, NO_OPPONENT, dtype=np.int64)
+        position[starts] = np.arange(len(starts))
+        position[0] = NO_OPPONENT
+        return position[numbers]
+    order = np.argsort(starts, kind="stable")
+    found = order[np.searchsorted(starts[order], numbers).clip(max=len(starts) - 1)]
+    return np.where(numbers > 0, found, NO_OPPONENT)
 
 
 # ---------------------------------------------------------------------------------------------

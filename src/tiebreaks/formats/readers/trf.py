@@ -134,7 +134,8 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
     declared = declared_rounds(header, warnings)
     records, codes = _read_player_records(lines, declared, warnings, source)
     rounds = declared if declared is not None else max(r.last_round for r in records)
-    players = _players_in_order(records, rounds)
+    padded = _padded(records, rounds)
+    players = _in_start_order(padded)
     players = _with_national_ratings(players, lines, header, warnings)
     team_records = _team_records(header, rounds, warnings)
     players, assignments = _records26(header.records26, players, team_records, rounds, warnings)
@@ -166,9 +167,12 @@ def read_trf_text(text: str, source: str = "<input>") -> Tournament:
         header.type_code, header.type_text, header.type_code_at, header.type_text_at
     )
     locator = trf_locator(source, system_at, rounds_location(header))
-    read = ReadResults([record.player.results for record in records], *codes)
-    tournament = check_consistency(tournament, locator, read=read)
-    return checked_team_types(header.records26, tournament)
+    read = ReadResults([player.results for player in padded], *codes)
+    checked = check_consistency(tournament, locator, read=read)
+    columns = read.columns_of(checked.players, rounds)
+    if columns is not None:
+        checked = replace(checked, result_columns=columns)
+    return checked_team_types(header.records26, checked)
 
 
 def _records26(
@@ -285,10 +289,10 @@ def _with_national_ratings(
     )
 
 
-def _players_in_order(records: Sequence[PlayerRecord], rounds: int) -> tuple[Player, ...]:
-    """The players by start number, with one result per round (rounds not written are
+def _padded(records: Sequence[PlayerRecord], rounds: int) -> list[Player]:
+    """The players in file order, with one result per round (rounds not written are
     absences)."""
-    players = [
+    return [
         record.player
         if len(record.player.results) == rounds
         else replace(
@@ -297,9 +301,13 @@ def _players_in_order(records: Sequence[PlayerRecord], rounds: int) -> tuple[Pla
         )
         for record in records
     ]
+
+
+def _in_start_order(players: list[Player]) -> tuple[Player, ...]:
+    """The players by start number."""
     numbers = [player.start_number for player in players]
     if any(map(gt, numbers, numbers[1:])):
-        players.sort(key=_START_NUMBER)
+        return tuple(sorted(players, key=_START_NUMBER))
     return tuple(players)
 
 

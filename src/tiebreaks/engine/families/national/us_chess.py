@@ -27,6 +27,7 @@ import numpy as np
 from ....model import ResultKind
 from ...column import Column
 from ...context import Context
+from ...cut_check import median_drops_of
 from ...grid import KINDS, Flags, Integers, grid
 from ...memo import Key
 from ...registry import Definition, Kind, register, tiebreak
@@ -93,12 +94,6 @@ def opponent_scores(context: Context) -> Integers:
     """Per participant and round the opponent's US adjusted score, 0 without a game (US Chess
     rule 34E; the values of MMED, MED and SOLK)."""
     return context.memo(_US_OPPONENTS, lambda: over_the_board(context, us_adjusted_scores(context)))
-
-
-def median_drops_of(rounds: int) -> int:
-    """How many values each median cut removes in an event of ``rounds`` rounds (US Chess
-    rule 34E1): two with 9 or more rounds, else one."""
-    return 2 if rounds >= 9 else 1
 
 
 def drop_count(context: Context) -> int:
