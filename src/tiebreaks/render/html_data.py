@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import base64
 import gzip
-import json
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
+
+import msgspec
 
 from ..engine.catalogue import definition
 from ..engine.computation import Computation, NoTracer
@@ -52,6 +53,8 @@ from .i18n import check_language, tiebreak_name, translator
 GZIP_LEVEL = 3
 #: the gettext catalog of each language (the code checked once)
 _catalog_of = lru_cache(maxsize=None)(translator)
+#: the island's JSON writer (compact, UTF-8)
+_ENCODER = msgspec.json.Encoder()
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
 
 #: a text in the data: a literal string, a participant (their index) or a template with its
@@ -418,9 +421,10 @@ def _totals(values: dict[str, list[Any]], lang: str) -> dict[str, str]:
 def data_json(data: dict[str, Any]) -> str:
     """The data for the page's island: JSON, gzipped, in base64 (the JSON repeats its
     templates and numbers: gzip makes it several times smaller, and base64 has no character
-    that could close the island or upset the page as XML)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    packed = gzip.compress(text.encode("utf-8"), compresslevel=GZIP_LEVEL, mtime=0)
+    that could close the island or upset the page as XML). msgspec writes the same compact
+    UTF-8 JSON as ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, several
+    times faster."""
+    packed = gzip.compress(_ENCODER.encode(data), compresslevel=GZIP_LEVEL, mtime=0)
     return base64.b64encode(packed).decode("ascii")
 
 
