@@ -55,6 +55,15 @@ class _Lists:
     played: list[list[bool]]
     #: everyone's score on the table and as counted by opponents (Art. 16.3)
     scores: tuple[list[int], list[int]]
+    #: the rounds adjusted in an opponent's score (:func:`adjusted_rounds`), as they are asked
+    adjusted: dict[int, tuple[int, ...]]
+
+    def adjusted_rounds(self, context: Context, opponent: int) -> tuple[int, ...]:
+        """:func:`adjusted_rounds` of ``opponent``, found once."""
+        found = self.adjusted.get(opponent)
+        if found is None:
+            found = self.adjusted[opponent] = adjusted_rounds(context, opponent)
+        return found
 
 
 _LISTS: Key[_Lists] = Key("grid-lists")
@@ -64,7 +73,8 @@ def _lists(context: Context) -> _Lists:
     def read() -> _Lists:
         table = grid(context)
         scores = (table.scores.tolist(), adjusted_scores(context).tolist())
-        return _Lists(table.opponent.tolist(), table.points.tolist(), table.played.tolist(), scores)
+        rows = (table.opponent.tolist(), table.points.tolist(), table.played.tolist())
+        return _Lists(*rows, scores, {})
 
     return context.memo(_LISTS, read)
 
@@ -137,7 +147,7 @@ def opponent_sum_trace(
         opponent = opponents[column]
         if counted[column]:
             played = lists.played[index][column]
-            entries.append(_against(context, opponent, played, common, lists.scores))
+            entries.append(_against(context, opponent, played, common, lists))
         else:
             role = stand_in_role(context, index, column)
             scheduled = None if opponent == NO_OPPONENT else opponent
@@ -191,14 +201,14 @@ def _against(
     opponent: int,
     played: bool,
     common: _Common,
-    scores: tuple[list[int], list[int]],
+    lists: _Lists,
 ) -> Entry:
     """The entry of a round counted as a game against ``opponent``, with their score on the
-    table when the one counted (``scores``: on the table, as counted) differs (Art. 16.3)."""
-    actual, counted = scores[0][opponent], scores[1][opponent]
+    table when the one counted differs (Art. 16.3)."""
+    actual, counted = lists.scores[0][opponent], lists.scores[1][opponent]
     role = Role.OPPONENT if played else Role.FORFEIT_AS_GAME
     if counted == actual:
         return common.entry(role, opponent)
     return common.entry(
-        role, opponent, Fraction(actual, context.unit), adjusted_rounds(context, opponent)
+        role, opponent, Fraction(actual, context.unit), lists.adjusted_rounds(context, opponent)
     )
