@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
 
 import numpy as np
 
@@ -131,84 +130,37 @@ def opponent_sum_trace(
     rows, lists = _sum_rows(context, spec, items), _lists(context)
     values, keys, counted = rows.values[index], rows.keys[index], rows.counted[index]
     cuts, opponents, points = rows.cuts[index], lists.opponent[index], lists.points[index]
+    played, (on_table, as_counted) = lists.played[index], lists.scores
     entries: list[Entry] = []
     kept_units = 0
     for column in rows.included[index]:
         reason = cuts.get(column)
         if reason is None:
             kept_units += values[column]
-        common = _Common(
-            column + 1,
-            _fraction(values[column], unit),
-            _fraction(keys[column], context.unit),
-            _fraction(points[column], context.unit) if weighted else None,
-            reason,
-        )
-        opponent = opponents[column]
-        if counted[column]:
-            played = lists.played[index][column]
-            entries.append(_against(context, opponent, played, common, lists))
+        scheduled = opponents[column]
+        opponent: int | None = scheduled
+        actual: Fraction | None = None
+        adjusted: tuple[int, ...] = ()
+        if counted[column]:  # a game, or a forfeit counted as one (Art. 15.2, /P)
+            role = Role.OPPONENT if played[column] else Role.FORFEIT_AS_GAME
+            if as_counted[scheduled] != on_table[scheduled]:  # Art. 16.3
+                actual = Fraction(on_table[scheduled], context.unit)
+                adjusted = lists.adjusted_rounds(context, scheduled)
         else:
             role = stand_in_role(context, index, column)
-            scheduled = None if opponent == NO_OPPONENT else opponent
-            entries.append(common.entry(role, scheduled))
+            opponent = None if scheduled == NO_OPPONENT else scheduled
+        weight = _fraction(points[column], context.unit) if weighted else None
+        amount, score = _fraction(values[column], unit), _fraction(keys[column], context.unit)
+        entries.append(
+            Entry(column + 1, role, amount, opponent, score, actual, adjusted, weight, None,
+                  reason is None, reason)
+        )  # fmt: skip
     # the kept amounts added in units: the same sum as adding their fractions, made once
     value = _fraction(kept_units, unit)
     return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
-
-
-class _Common(NamedTuple):
-    """What every entry of a round has: its number, amount, the score counted, the points
-    scored (a weighted sum) and the reason of its cut (None: kept)."""
-
-    round: int
-    amount: Fraction
-    score: Fraction
-    weight: Fraction | None
-    reason: Reason | None
-
-    def entry(
-        self,
-        role: Role,
-        opponent: int | None,
-        actual: Fraction | None = None,
-        adjusted: tuple[int, ...] = (),
-    ) -> Entry:
-        """The round's entry in ``role`` (``actual``, ``adjusted``: the opponent's score on
-        the table and the rounds adjusted, when their counted score differs)."""
-        return Entry(
-            round=self.round,
-            role=role,
-            amount=self.amount,
-            opponent=opponent,
-            score=self.score,
-            actual=actual,
-            adjusted_rounds=adjusted,
-            weight=self.weight,
-            kept=self.reason is None,
-            reason=self.reason,
-        )
 
 
 @lru_cache(maxsize=4096)
 def _fraction(units: int, unit: int) -> Fraction:
     """``units / unit`` as a fraction (a trace's amounts recur: each is made once)."""
     return Fraction(units, unit)
-
-
-def _against(
-    context: Context,
-    opponent: int,
-    played: bool,
-    common: _Common,
-    lists: _Lists,
-) -> Entry:
-    """The entry of a round counted as a game against ``opponent``, with their score on the
-    table when the one counted differs (Art. 16.3)."""
-    actual, counted = lists.scores[0][opponent], lists.scores[1][opponent]
-    role = Role.OPPONENT if played else Role.FORFEIT_AS_GAME
-    if counted == actual:
-        return common.entry(role, opponent)
-    return common.entry(
-        role, opponent, Fraction(actual, context.unit), lists.adjusted_rounds(context, opponent)
-    )

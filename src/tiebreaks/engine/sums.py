@@ -189,7 +189,7 @@ def cuts_of_row(
     """The rounds (0-based columns) of participant ``index`` that ``/Cn`` or ``/Mn`` removes,
     with the reason: :func:`cuts_of_rows` of that one row."""
     row = slice(index, index + 1)
-    single = Contributions(*(part[row] for part in items))
+    single = Contributions(items.key[row], items.value[row], items.included[row], items.vur[row])
     return cuts_of_rows(single, cut, median, vur_exception)[0]
 
 

@@ -207,8 +207,9 @@ class TemplateWords(Words):
 
 @dataclass(frozen=True)
 class Told:
-    """One value in words, as data: its definition, its lines (see :func:`_line`), the
-    total of a sum and the steps."""
+    """One value in words, as data: its definition, its lines (``[amount, text]``, or
+    ``[amount, text, why]`` for a line a modifier removed), the total of a sum and the
+    steps."""
 
     definition: Node
     lines: list[list[Any]]
@@ -221,26 +222,19 @@ def tell(trace: Trace, words: TemplateWords) -> Told:
     :func:`~.explanations.explanation`, which the tests compare)."""
     describer = describer_for(trace.spec.acronym)
     meaning, texts, steps = describer(trace, words)
-    lines = [
-        _line(
-            "" if entry.amount is None else words.number(entry.amount),
-            node_of(text),
-            entry.kept,
-            None if entry.reason is None else node_of(words.cut(entry.reason)),
-        )
-        for entry, text in zip(trace.entries, texts, strict=True)
-    ]
+    lines: list[list[Any]] = []
+    number = words.number
+    for entry, text in zip(trace.entries, texts, strict=True):
+        amount = "" if entry.amount is None else number(entry.amount)
+        node = text.node if type(text) is Said else node_of(text)
+        if entry.kept:  # [amount, text]; a line a modifier removed adds why ("" if untold)
+            lines.append([amount, node])
+        else:
+            why = "" if entry.reason is None else node_of(words.cut(entry.reason))
+            lines.append([amount, node, why])
     steps = [*steps, *missing_cuts(trace, words)]
     total = words.number(trace.total) if trace.is_sum and trace.entries else None
     return Told(node_of(meaning), lines, total, [node_of(step) for step in steps])
-
-
-def _line(amount: str, text: Node, kept: bool, cut: Node | None) -> list[Any]:
-    """A line as data: ``[amount, text]`` when kept, ``[amount, text, why]`` when a modifier
-    removed it (``why`` is "" when no reason is given)."""
-    if kept:
-        return [amount, text]
-    return [amount, text, "" if cut is None else cut]
 
 
 def missing_cuts(trace: Trace, words: Words) -> list[str]:

@@ -104,6 +104,10 @@ def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTa
     """Scores among ``group`` (Art. 6.1); a pair that met more than once counts the average
     of its games (Art. 6.1.2). The games are summed pair by pair on arrays (a large score
     group has tens of thousands of games among its members)."""
+    if len(group) < 2:  # not tied: no game among the group, a score of 0
+        none = np.zeros(0, dtype=np.int64)
+        alone = GroupGames(tuple(group), none, none, none, none)
+        return MiniTable({index: Fraction(0) for index in group}, dict.fromkeys(group, 0), alone)
     games = group_games(context, group, spec.forfeits_as_played)
     size = len(group)
     pair = games.member * (context.size + 1) + games.opponent
