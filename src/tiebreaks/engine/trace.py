@@ -151,7 +151,10 @@ class Trace:
         amounts = [entry.amount for entry in self.entries if entry.kept and entry.amount]
         if not amounts:
             return Fraction(0)
-        denominator = lcm(*{amount.denominator for amount in amounts})
+        denominators = {amount.denominator for amount in amounts}
+        if len(denominators) == 1:
+            return Fraction(sum(amount.numerator for amount in amounts), denominators.pop())
+        denominator = lcm(*denominators)
         units = sum(amount.numerator * (denominator // amount.denominator) for amount in amounts)
         return Fraction(units, denominator)
 
