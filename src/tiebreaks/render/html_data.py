@@ -104,9 +104,12 @@ class Templates:
 
 def node_of(value: object) -> Node:
     """How a field or a sentence is stored: a recorded text keeps its node, other text is a
-    literal (made safe to show, as every text on the page)."""
+    literal (made safe to show, as every text on the page; a whole number's digits need
+    nothing)."""
     if isinstance(value, Said):
         return value.node
+    if type(value) is int:
+        return str(value)
     return shown_text(str(value))
 
 
@@ -165,8 +168,7 @@ class TemplateWords(Words):
         text, names, number = known
         node: list[Any] = [number]
         for name in names:
-            value = fields[name]
-            node.append(value.node if type(value) is Said else node_of(value))
+            node.append(node_of(fields[name]))
         return Said(text % fields if fields else text, node)
 
     def _message(
