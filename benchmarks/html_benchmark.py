@@ -11,8 +11,8 @@ Usage::
 The events (``--make``): Swiss tournaments of 1,000 and 9,999 players x 11 rounds from
 :mod:`generate_swiss`, and a round robin of 150 players in which every game is drawn (our
 JSON format: 149 rounds do not fit TRF), where everyone is tied and direct encounter explains
-the whole field's games. Prints, per file and checkout, the min and median wall seconds, the
-peak RSS (MB) and the page's size (MB).
+the whole field's games. Prints, per file and checkout, the min and median wall and CPU
+seconds, the peak RSS (MB) and the page's size (MB).
 """
 
 from __future__ import annotations
@@ -126,6 +126,7 @@ def compare(files: Sequence[Path], sides: dict[str, str], runs: int) -> None:
                     f"{path.name:28} {name:7} min {min(seconds[name]):7.2f} s"
                     f"  median {statistics.median(seconds[name]):7.2f} s"
                     f"  CPU min {min(cpu[name]):7.2f} s"
+                    f"  median {statistics.median(cpu[name]):7.2f} s"
                     f"  max RSS {memory[name]:7.1f} MB  page {size[name] / 1e6:7.2f} MB",
                     flush=True,
                 )

@@ -21,12 +21,14 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tiebreaks import Standings, UsageError, compute_standings, example_path, read_tournament
 from tiebreaks.model import ResultKind
 from tiebreaks.render.explanations import worded
 from tiebreaks.render.html import render_page, standings_html
-from tiebreaks.render.html_data import explanation_data
+from tiebreaks.render.html_data import data_json, explanation_data
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
 from tiebreaks.services.explain import explain_value
 
@@ -627,3 +629,23 @@ def test_a_round_of_an_opponent_sum_is_told_once_per_page() -> None:
         with_cut, without = values[cut][1], values[plain][1]
         assert [line[1] for line in with_cut] == [line[1] for line in without]
         assert all(a[1] is b[1] for a, b in zip(with_cut, without, strict=True))
+
+
+#: the data's shapes: texts (any character but a lone surrogate, which is no UTF-8 and which the
+#: page never holds: every text is made safe to show), whole numbers, None, lists, objects
+_texts = st.text(st.characters(codec="utf-8"))
+_data = st.recursive(
+    st.none() | st.integers(-(2**63), 2**63 - 1) | _texts,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_texts, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(_texts, _data, max_size=5))
+def test_the_island_reads_back_as_the_data(data: dict[str, Any]) -> None:
+    """The island is the data as JSON (UTF-8, gzipped, base64): whatever its texts hold
+    (quotes, backslashes, "</script>", controls, any script), the browser's JSON.parse gets
+    the data back."""
+    island = data_json(data)
+    assert island.isascii()
+    assert json.loads(gzip.decompress(base64.b64decode(island)).decode("utf-8")) == data

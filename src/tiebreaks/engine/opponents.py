@@ -4,6 +4,7 @@ points scored (for a weighted sum), and the cuts (C.07 (2026) Art. 8, 9, 14, 15.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -12,9 +13,10 @@ import numpy as np
 from ..model.rules import OwnView
 from .context import NO_OPPONENT, Context
 from .grid import Integers, grid
+from .memo import Key
 from .spec import TiebreakSpec
-from .sums import Contributions, cuts_of_row
-from .trace import Entry, Role, Trace
+from .sums import Contributions, cuts_of_rows
+from .trace import Entry, Reason, Role, Trace
 from .unplayed import adjusted_round_points, adjusted_scores, stand_in_scores
 
 
@@ -42,6 +44,76 @@ def adjusted_rounds(context: Context, index: int) -> tuple[int, ...]:
     return tuple(int(column) + 1 for column in np.flatnonzero(changed))
 
 
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    """The grid's rows as Python lists, read from the arrays once per context (a page traces
+    every participant: reading one element of an array at a time is many times slower)."""
+
+    opponent: list[list[int]]
+    points: list[list[int]]
+    played: list[list[bool]]
+    #: everyone's score on the table and as counted by opponents (Art. 16.3)
+    scores: tuple[list[int], list[int]]
+    #: the rounds adjusted in an opponent's score (:func:`adjusted_rounds`), as they are asked
+    adjusted: dict[int, tuple[int, ...]]
+
+    def adjusted_rounds(self, context: Context, opponent: int) -> tuple[int, ...]:
+        """:func:`adjusted_rounds` of ``opponent``, found once."""
+        found = self.adjusted.get(opponent)
+        if found is None:
+            found = self.adjusted[opponent] = adjusted_rounds(context, opponent)
+        return found
+
+
+_LISTS: Key[_Lists] = Key("grid-lists")
+
+
+def _lists(context: Context) -> _Lists:
+    def read() -> _Lists:
+        table = grid(context)
+        scores = (table.scores.tolist(), adjusted_scores(context).tolist())
+        rows = (table.opponent.tolist(), table.points.tolist(), table.played.tolist())
+        return _Lists(*rows, scores, {})
+
+    return context.memo(_LISTS, read)
+
+
+@dataclass(frozen=True, slots=True)
+class _SumRows:
+    """Every participant's contributions to one opponent-based sum as lists, with the rounds
+    counted as games and the cuts of the spec's modifiers (:func:`cuts_of_rows`): made once
+    per context, contributions and modifiers."""
+
+    #: the contributions they were read from (kept: the memo's key names them by identity)
+    items: Contributions
+    values: list[list[int]]
+    keys: list[list[int]]
+    included: list[list[int]]
+    counted: list[list[bool]]
+    cuts: list[dict[int, Reason]]
+
+
+_SUM_ROWS: Key[_SumRows] = Key("opponent-sum-rows")
+
+
+def _sum_rows(context: Context, spec: TiebreakSpec, items: Contributions) -> _SumRows:
+    counts_forfeits = spec.forfeits_as_played or context.predetermined
+
+    def read() -> _SumRows:
+        table = grid(context)
+        counted = table.played | (table.forfeit & counts_forfeits)
+        included = [np.flatnonzero(row).tolist() for row in items.included]
+        vur_exception = context.rules.vur_cut_exception
+        cuts = cuts_of_rows(items, spec.cut, spec.median, vur_exception)
+        return _SumRows(
+            items, items.value.tolist(), items.key.tolist(), included, counted.tolist(), cuts
+        )
+
+    # the memo holds ``items`` itself: its id cannot name another object while it is kept
+    key = _SUM_ROWS.of(id(items), spec.cut, spec.median, counts_forfeits)
+    return context.memo(key, read)
+
+
 def opponent_sum_trace(
     context: Context,
     spec: TiebreakSpec,
@@ -53,40 +125,39 @@ def opponent_sum_trace(
     """Participant ``index``'s trace of an opponent-based sum whose contributions are
     ``items`` (``weighted``: each score times the points of the round, Sonneborn-Berger;
     ``weights``: times these, given per participant and round); ``context`` is the one the
-    value was computed in (under the tie-break's regime)."""
-    table = grid(context)
+    value was computed in (under the tie-break's regime). Every participant's rows are read
+    once (:func:`_sum_rows`), so tracing the whole field costs one pass over the arrays."""
     weighted = weighted or weights is not None
     unit = context.unit * context.unit if weighted else context.unit
-    cuts = cuts_of_row(items, index, spec.cut, spec.median, context.rules.vur_cut_exception)
-    counted = table.played[index] | (
-        table.forfeit[index] & (spec.forfeits_as_played or context.predetermined)
-    )
+    rows, lists = _sum_rows(context, spec, items), _lists(context)
+    values, keys, counted = rows.values[index], rows.keys[index], rows.counted[index]
+    cuts, opponents = rows.cuts[index], lists.opponent[index]
+    points = lists.points[index] if weights is None else weights[index].tolist()
+    played, (on_table, as_counted) = lists.played[index], lists.scores
     entries: list[Entry] = []
     kept_units = 0
-    values, keys = items.value[index].tolist(), items.key[index].tolist()
-    opponents = table.opponent[index].tolist()
-    points = (table.points if weights is None else weights)[index].tolist()
-    played, counted_rows = table.played[index].tolist(), counted.tolist()
-    scores = (table.scores, adjusted_scores(context))
-    for column in np.flatnonzero(items.included[index]).tolist():
-        opponent = opponents[column]
+    for column in rows.included[index]:
         reason = cuts.get(column)
         if reason is None:
             kept_units += values[column]
-        common = {
-            "round": column + 1,
-            "amount": _fraction(values[column], unit),
-            "score": _fraction(keys[column], context.unit),
-            "weight": _fraction(points[column], context.unit) if weighted else None,
-            "kept": reason is None,
-            "reason": reason,
-        }
-        if counted_rows[column]:
-            entries.append(_against(context, opponent, played[column], common, scores))
+        scheduled = opponents[column]
+        opponent: int | None = scheduled
+        actual: Fraction | None = None
+        adjusted: tuple[int, ...] = ()
+        if counted[column]:  # a game, or a forfeit counted as one (Art. 15.2, /P)
+            role = Role.OPPONENT if played[column] else Role.FORFEIT_AS_GAME
+            if as_counted[scheduled] != on_table[scheduled]:  # Art. 16.3
+                actual = Fraction(on_table[scheduled], context.unit)
+                adjusted = lists.adjusted_rounds(context, scheduled)
         else:
             role = stand_in_role(context, index, column)
-            scheduled = None if opponent == NO_OPPONENT else opponent
-            entries.append(Entry(role=role, opponent=scheduled, **common))  # type: ignore[arg-type]
+            opponent = None if scheduled == NO_OPPONENT else scheduled
+        weight = _fraction(points[column], context.unit) if weighted else None
+        amount, score = _fraction(values[column], unit), _fraction(keys[column], context.unit)
+        entries.append(
+            Entry(column + 1, role, amount, opponent, score, actual, adjusted, weight, None,
+                  reason is None, reason)
+        )  # fmt: skip
     # the kept amounts added in units: the same sum as adding their fractions, made once
     value = _fraction(kept_units, unit)
     return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
@@ -96,26 +167,3 @@ def opponent_sum_trace(
 def _fraction(units: int, unit: int) -> Fraction:
     """``units / unit`` as a fraction (a trace's amounts recur: each is made once)."""
     return Fraction(units, unit)
-
-
-def _against(
-    context: Context,
-    opponent: int,
-    played: bool,
-    common: dict[str, object],
-    scores: tuple[Integers, Integers],
-) -> Entry:
-    """The entry of a round counted as a game against ``opponent`` (``scores``: everyone's
-    score on the table and as counted by opponents, Art. 16.3)."""
-    actual = int(scores[0][opponent])
-    counted = int(scores[1][opponent])
-    role = Role.OPPONENT if played else Role.FORFEIT_AS_GAME
-    if counted == actual:
-        return Entry(role=role, opponent=opponent, **common)  # type: ignore[arg-type]
-    return Entry(
-        role=role,
-        opponent=opponent,
-        actual=Fraction(actual, context.unit),
-        adjusted_rounds=adjusted_rounds(context, opponent),
-        **common,  # type: ignore[arg-type]
-    )

@@ -5,7 +5,8 @@ A contribution matrix has a ``key`` (significance), a ``value`` (what is added),
 (the round is a contribution at all) and ``vur`` (a voluntary unplayed round for Art. 16.5).
 With the exception of Art. 16.5 in play the cuts are made one at a time, for all rows at once
 (``tests/tiebreaks/test_sums_and_ranking.py`` checks them against the rule written out one
-value at a time); :func:`cuts_of_row` makes the same cuts for one participant's trace.
+value at a time); :func:`cuts_of_rows` records the same cuts for the traces (every
+participant at once; :func:`cuts_of_row` for one).
 """
 
 from __future__ import annotations
@@ -118,15 +119,14 @@ def _stepwise_cut_sums(
     items: Contributions,
     cut: int,
     median: int,
-    record: list[tuple[Integers, Flags | None]] | None = None,
+    record: list[Removed] | None = None,
 ) -> Integers:
     """The cuts one at a time, for every row at once: each low cut removes the least
     significant value (the smallest key, then the smallest value, the earliest round among
     equals), unless the
     smallest voluntary unplayed round's value (smallest value, then key) is not smaller, which
     is removed instead (Art. 16.5.1); each median cut then removes the most significant value
-    (Art. 14.3). ``record`` receives each cut: the column removed per row, and per row whether
-    a low cut took the voluntary unplayed round (None for a median's high cut)."""
+    (Art. 14.3). ``record`` receives each cut (:class:`Removed`)."""
     remaining = items.included.copy()
     total = np.where(remaining, items.value, 0).sum(axis=1)
     if remaining.shape[1] == 0:
@@ -146,31 +146,51 @@ def _stepwise_cut_sums(
     return total  # type: ignore[no-any-return]
 
 
+class Removed(NamedTuple):
+    """One cut made for every row at once: the ``rows`` that still had a value, the
+    ``column`` removed in each, and per row whether a low cut took the voluntary unplayed
+    round (``vur_first``; None for a median's high cut)."""
+
+    rows: Integers
+    columns: Integers
+    vur_first: Flags | None
+
+
+def cuts_of_rows(
+    items: Contributions, cut: int, median: int, vur_exception: bool
+) -> list[dict[int, Reason]]:
+    """Per participant, the rounds (0-based columns) that ``/Cn`` or ``/Mn`` removes, with
+    the reason (Art. 14.1, 14.3, 16.5): the cuts of :func:`modified_sums`, made for every
+    row at once (a page traces every participant; :func:`cuts_of_row` is its one-row form)."""
+    reasons: list[dict[int, Reason]] = [{} for _ in range(items.key.shape[0])]
+    if not cut and not median:
+        return reasons  # nothing to remove
+    vur = items.vur if vur_exception else np.zeros_like(items.vur)
+    record: list[Removed] = []
+    _stepwise_cut_sums(items._replace(vur=vur), cut, median, record)
+    for removed in record:
+        if removed.vur_first is None:
+            why = [Reason.MOST_SIGNIFICANT] * len(removed.rows)
+        else:
+            why = [
+                Reason.VOLUNTARY_UNPLAYED if first else Reason.LEAST_SIGNIFICANT
+                for first in removed.vur_first.tolist()
+            ]
+        for row, column, reason in zip(
+            removed.rows.tolist(), removed.columns.tolist(), why, strict=True
+        ):
+            reasons[row][column] = reason
+    return reasons
+
+
 def cuts_of_row(
     items: Contributions, index: int, cut: int, median: int, vur_exception: bool
 ) -> dict[int, Reason]:
     """The rounds (0-based columns) of participant ``index`` that ``/Cn`` or ``/Mn`` removes,
-    with the reason (Art. 14.1, 14.3, 16.5): the cuts of :func:`modified_sums`, made for that
-    one row."""
-    if not cut and not median:
-        return {}  # nothing to remove
+    with the reason: :func:`cuts_of_rows` of that one row."""
     row = slice(index, index + 1)
-    vur = items.vur[row] if vur_exception else np.zeros_like(items.vur[row])
-    single = Contributions(items.key[row], items.value[row], items.included[row], vur)
-    record: list[tuple[Integers, Flags | None]] = []
-    _stepwise_cut_sums(single, cut, median, record)
-    reasons: dict[int, Reason] = {}
-    for columns, vur_first in record:
-        if columns.size:
-            reason = (
-                Reason.MOST_SIGNIFICANT
-                if vur_first is None
-                else Reason.VOLUNTARY_UNPLAYED
-                if vur_first[0]
-                else Reason.LEAST_SIGNIFICANT
-            )
-            reasons[int(columns[0])] = reason
-    return reasons
+    single = Contributions(items.key[row], items.value[row], items.included[row], items.vur[row])
+    return cuts_of_rows(single, cut, median, vur_exception)[0]
 
 
 def _first_smallest(primary: Integers, secondary: Integers, mask: Flags) -> Integers:
@@ -188,7 +208,7 @@ def _remove(
     remaining: Flags,
     total: Integers,
     chosen: Integers,
-    record: list[tuple[Integers, Flags | None]] | None = None,
+    record: list[Removed] | None = None,
     vur_first: Flags | None = None,
 ) -> None:
     """Remove column ``chosen`` of every row that still has a contribution."""
@@ -197,4 +217,4 @@ def _remove(
     total[rows] -= items.value[rows, columns]
     remaining[rows, columns] = False
     if record is not None:
-        record.append((columns, None if vur_first is None else vur_first[rows]))
+        record.append(Removed(rows, columns, None if vur_first is None else vur_first[rows]))

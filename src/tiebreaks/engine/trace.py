@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from math import lcm
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -144,15 +145,18 @@ class Trace:
 
     @property
     def total(self) -> Fraction:
-        """The sum of the kept amounts (added as numerators when they share a denominator,
-        as they usually do: the same sum, without a fraction per addition)."""
+        """The sum of the kept amounts, added as integers over their least common denominator
+        (the same sum, without a fraction per addition: the amounts of a trace have one or
+        two denominators)."""
         amounts = [entry.amount for entry in self.entries if entry.kept and entry.amount]
         if not amounts:
             return Fraction(0)
-        denominator = amounts[0].denominator
-        if all(amount.denominator == denominator for amount in amounts):
-            return Fraction(sum(amount.numerator for amount in amounts), denominator)
-        return sum(amounts, Fraction(0))
+        denominators = {amount.denominator for amount in amounts}
+        if len(denominators) == 1:
+            return Fraction(sum(amount.numerator for amount in amounts), denominators.pop())
+        denominator = lcm(*denominators)
+        units = sum(amount.numerator * (denominator // amount.denominator) for amount in amounts)
+        return Fraction(units, denominator)
 
     @property
     def opponents(self) -> dict[int, int]:

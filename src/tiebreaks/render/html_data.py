@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import base64
 import gzip
-import json
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
+
+import msgspec
 
 from ..engine.catalogue import definition
 from ..engine.computation import Computation, NoTracer
@@ -52,6 +53,8 @@ from .i18n import check_language, tiebreak_name, translator
 GZIP_LEVEL = 3
 #: the gettext catalog of each language (the code checked once)
 _catalog_of = lru_cache(maxsize=None)(translator)
+#: the island's JSON writer (compact, UTF-8)
+_ENCODER = msgspec.json.Encoder()
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
 
 #: a text in the data: a literal string, a participant (their index) or a template with its
@@ -101,9 +104,12 @@ class Templates:
 
 def node_of(value: object) -> Node:
     """How a field or a sentence is stored: a recorded text keeps its node, other text is a
-    literal (made safe to show, as every text on the page)."""
+    literal (made safe to show, as every text on the page; a whole number's digits need
+    nothing)."""
     if isinstance(value, Said):
         return value.node
+    if type(value) is int:
+        return str(value)
     return shown_text(str(value))
 
 
@@ -162,8 +168,7 @@ class TemplateWords(Words):
         text, names, number = known
         node: list[Any] = [number]
         for name in names:
-            value = fields[name]
-            node.append(value.node if type(value) is Said else node_of(value))
+            node.append(node_of(fields[name]))
         return Said(text % fields if fields else text, node)
 
     def _message(
@@ -204,8 +209,9 @@ class TemplateWords(Words):
 
 @dataclass(frozen=True)
 class Told:
-    """One value in words, as data: its definition, its lines (see :func:`_line`), the
-    total of a sum and the steps."""
+    """One value in words, as data: its definition, its lines (``[amount, text]``, or
+    ``[amount, text, why]`` for a line a modifier removed), the total of a sum and the
+    steps."""
 
     definition: Node
     lines: list[list[Any]]
@@ -218,26 +224,19 @@ def tell(trace: Trace, words: TemplateWords) -> Told:
     :func:`~.explanations.explanation`, which the tests compare)."""
     describer = describer_for(trace.spec.acronym)
     meaning, texts, steps = describer(trace, words)
-    lines = [
-        _line(
-            "" if entry.amount is None else words.number(entry.amount),
-            node_of(text),
-            entry.kept,
-            None if entry.reason is None else node_of(words.cut(entry.reason)),
-        )
-        for entry, text in zip(trace.entries, texts, strict=True)
-    ]
+    lines: list[list[Any]] = []
+    number = words.number
+    for entry, text in zip(trace.entries, texts, strict=True):
+        amount = "" if entry.amount is None else number(entry.amount)
+        node = text.node if type(text) is Said else node_of(text)
+        if entry.kept:  # [amount, text]; a line a modifier removed adds why ("" if untold)
+            lines.append([amount, node])
+        else:
+            why = "" if entry.reason is None else node_of(words.cut(entry.reason))
+            lines.append([amount, node, why])
     steps = [*steps, *missing_cuts(trace, words)]
     total = words.number(trace.total) if trace.is_sum and trace.entries else None
     return Told(node_of(meaning), lines, total, [node_of(step) for step in steps])
-
-
-def _line(amount: str, text: Node, kept: bool, cut: Node | None) -> list[Any]:
-    """A line as data: ``[amount, text]`` when kept, ``[amount, text, why]`` when a modifier
-    removed it (``why`` is "" when no reason is given)."""
-    if kept:
-        return [amount, text]
-    return [amount, text, "" if cut is None else cut]
 
 
 def missing_cuts(trace: Trace, words: Words) -> list[str]:
@@ -418,9 +417,10 @@ def _totals(values: dict[str, list[Any]], lang: str) -> dict[str, str]:
 def data_json(data: dict[str, Any]) -> str:
     """The data for the page's island: JSON, gzipped, in base64 (the JSON repeats its
     templates and numbers: gzip makes it several times smaller, and base64 has no character
-    that could close the island or upset the page as XML)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    packed = gzip.compress(text.encode("utf-8"), compresslevel=GZIP_LEVEL, mtime=0)
+    that could close the island or upset the page as XML). msgspec writes the same compact
+    UTF-8 JSON as ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, several
+    times faster."""
+    packed = gzip.compress(_ENCODER.encode(data), compresslevel=GZIP_LEVEL, mtime=0)
     return base64.b64encode(packed).decode("ascii")
 
 

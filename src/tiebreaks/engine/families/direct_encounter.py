@@ -104,6 +104,10 @@ def mini_table(context: Context, group: list[int], spec: TiebreakSpec) -> MiniTa
     """Scores among ``group`` (Art. 6.1); a pair that met more than once counts the average
     of its games (Art. 6.1.2). The games are summed pair by pair on arrays (a large score
     group has tens of thousands of games among its members)."""
+    if len(group) < 2:  # not tied: no game among the group, a score of 0
+        none = np.zeros(0, dtype=np.int64)
+        alone = GroupGames(tuple(group), none, none, none, none)
+        return MiniTable({index: Fraction(0) for index in group}, dict.fromkeys(group, 0), alone)
     games = group_games(context, group, spec.forfeits_as_played)
     size = len(group)
     pair = games.member * (context.size + 1) + games.opponent
@@ -223,28 +227,54 @@ def member_entries(group: list[int], table: MiniTable) -> tuple[Entry, ...]:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """What every member's trace of one tied group shares: the order, the rule, the members'
+    entries and the group's table."""
+
+    ordered: list[list[int]]
+    rule: Step
+    entries: tuple[Entry, ...]
+    table: GroupTable
+
+
+_TOLD: Key[_Told] = Key("direct-encounter-told")
+
+
+def _told(context: Context, spec: TiebreakSpec, group: list[int]) -> _Told:
+    """The shared part of the group's traces, made once per group (a page traces every member:
+    a group of n made its mini-table n times)."""
+
+    def make() -> _Told:
+        table = mini_table(context, group, spec)
+        ordered = order_group(context, spec, group)
+        rule = (
+            Step("everyone-met", (), "6.2")
+            if table.everyone_met or context.predetermined
+            else Step("not-everyone-met", (), "6.3")
+        )
+        shared = group_table(context, group, table, ordered)
+        return _Told(ordered, rule, member_entries(group, table), shared)
+
+    return context.memo(_TOLD.of(spec, tuple(group)), make)
+
+
 @traces_group("DE")
 def trace_direct_encounter(
     context: Context, spec: TiebreakSpec, group: list[int], index: int
 ) -> Trace:
     """The mini-table of the tied group (Art. 6.1), the rule that ordered it (6.2 when
     everyone met or the pairings were pre-determined, else 6.3) and the place it gives."""
-    table = mini_table(context, group, spec)
-    ordered = order_group(context, spec, group)
-    place = place_in(ordered, index)
-    rule = (
-        Step("everyone-met", (), "6.2")
-        if table.everyone_met or context.predetermined
-        else Step("not-everyone-met", (), "6.3")
-    )
+    told = _told(context, spec, group)
+    place = place_in(told.ordered, index)
     return Trace(
         spec,
         index,
         Fraction(place),
-        member_entries(group, table),
-        (rule, Step("place", (place, len(group)), "6")),
+        told.entries,
+        (told.rule, Step("place", (place, len(group)), "6")),
         rules=context.rules.name,
-        group=group_table(context, group, table, ordered),
+        group=told.table,
     )
 
 

@@ -119,8 +119,9 @@ def _count(context: Context, spec: TiebreakSpec) -> Column:
 def trace_count(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per counted round, each adding 1."""
     rounds = np.flatnonzero(counted_rounds(context, spec.acronym)[index]).tolist()
+    one = Fraction(1)
     entries = tuple(
-        Entry(round=column + 1, role=CountRole.COUNTED, amount=Fraction(1)) for column in rounds
+        Entry(round=column + 1, role=CountRole.COUNTED, amount=one) for column in rounds
     )
     return Trace(
         spec, index, Fraction(len(entries)), entries, rules=context.rules.name, is_sum=True
@@ -142,11 +143,12 @@ def trace_points(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per round with the points it gave (marked when a 299 record set them), then
     the penalties and bonuses."""
     awarded = grid(context).points[index].tolist()
+    amount_of = {units: Fraction(units, context.unit) for units in set(awarded)}  # a few
     entries = [
         Entry(
             round=column + 1,
             role=CountRole.ASSIGNED if (index, column) in context.assigned else CountRole.AWARDED,
-            amount=Fraction(units, context.unit),
+            amount=amount_of[units],
         )
         for column, units in enumerate(awarded)
     ]

@@ -14,7 +14,7 @@ from fractions import Fraction
 from ...engine.computation import Computation
 from ...engine.numbers import to_decimal_text
 from ...engine.trace import Reason, Trace
-from ...model import Colour
+from ...model import Colour, ResultKind
 from ..i18n import check_language, format_value, localise_number, translator
 from .lines import Explanation
 
@@ -71,16 +71,11 @@ class Words(Phrases):
 
     def round(self, index: int, round_number: int) -> str:
         """E.g. "Round 4: win with Black against #12 Nick", "Round 2: half-point bye"."""
-        column = round_number - 1
-        kind = self.computation.kind(index, round_number)
-        opponent = self.computation.opponent(index, round_number)
-        result = self._(kind.description)
-        if kind.played:
-            colour = _colour(self.computation, index, column)
-            if colour is Colour.WHITE:
-                result = self._("%(result)s with White", result=result)
-            elif colour is Colour.BLACK:
-                result = self._("%(result)s with Black", result=result)
+        computation = self.computation
+        kind = computation.kind(index, round_number)
+        opponent = computation.opponent(index, round_number)
+        colour = _colour(computation, index, round_number - 1) if kind.played else Colour.NONE
+        result = self.once(("result", kind, colour), lambda: self._result(kind, colour))
         if opponent is not None:
             return self._(
                 "Round %(round)s: %(result)s against %(opponent)s",
@@ -94,6 +89,15 @@ class Words(Phrases):
                 round=round_number,
             )
         return self._("Round %(round)s: %(result)s", round=round_number, result=result)
+
+    def _result(self, kind: ResultKind, colour: Colour) -> str:
+        """A round's result with the colour of a game: "win with Black", "half-point bye"."""
+        result = self._(kind.description)
+        if colour is Colour.WHITE:
+            return self._("%(result)s with White", result=result)
+        if colour is Colour.BLACK:
+            return self._("%(result)s with Black", result=result)
+        return result
 
     def cut(self, reason: Reason) -> str:
         """Why a modifier removed a line."""
