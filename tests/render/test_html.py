@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from tiebreaks import Standings, UsageError, compute_standings, example_path, read_tournament
 from tiebreaks.model import ResultKind
 from tiebreaks.render.explanations import worded
-from tiebreaks.render.html import render_page, standings_html
+from tiebreaks.render.html import crosstable, render_page, standings_html
 from tiebreaks.render.html_data import data_json, explanation_data
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
 from tiebreaks.services.explain import explain_value
@@ -498,6 +498,28 @@ def test_swiss_crosstable_rounds() -> None:
     # the outcome shades the cell; the page's script follows a click to the opponent's line
     assert [cell.get("class") for cell in first][3:8] == ["win", "win", "draw", "win", "draw"]
     assert len(root.findall(".//table[@class='crosstable']/tbody/tr")) == len(standings.rows)
+
+
+@pytest.mark.parametrize("standings", [swiss, round_robin, team])
+def test_crosstable_without_titles_differs_only_in_titles(
+    standings: Callable[[], Standings],
+) -> None:
+    """The standalone page builds its crosstable without the hover text of each game (it
+    shows none; the web page does): every other part of every cell stays the same."""
+    made = standings()
+    titled, plain = crosstable(made, "de"), crosstable(made, "de", titles=False)
+    assert plain.headers == titled.headers and plain.note == titled.note
+    for with_titles, without in zip(titled.rows, plain.rows, strict=True):
+        assert [(cell.text, cell.css, cell.target) for cell in without.cells] == [
+            (cell.text, cell.css, cell.target) for cell in with_titles.cells
+        ]
+
+
+def test_web_crosstable_keeps_the_titles() -> None:
+    """Bruno (#2) won in round 1 against #10 with Black: the web page's hover text says so."""
+    row = next(row for row in crosstable(swiss(), "en").rows if row.number == 2)
+    assert row.cells[0].title.startswith("Round 1: win against #10 ")
+    assert row.cells[0].title.endswith("(Black)")
 
 
 def test_round_robin_crosstable_is_square() -> None:

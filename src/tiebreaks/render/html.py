@@ -288,7 +288,7 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
         Column(label, column_abbreviation(label, code), tiebreak_name(spec, code))
         for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
     )
-    table = crosstable(standings, code)
+    table = crosstable(standings, code, titles=False)
     widest = max(len(columns) + 4, len(table.headers) + 4)
     players = [row.player for row in standings.rows]
     federations = not standings.is_team and any(player.federation for player in players)
@@ -476,10 +476,12 @@ class _Game:
     title: str
 
 
-def crosstable(standings: Standings, lang: str) -> Crosstable:
+def crosstable(standings: Standings, lang: str, *, titles: bool = True) -> Crosstable:
     """The crosstable of the standings' rounds, participants in standings order: a square
-    for a round robin of at most :data:`SQUARE_LIMIT` participants, else results by round."""
-    games = _games_of(standings, lang)
+    for a round robin of at most :data:`SQUARE_LIMIT` participants, else results by round.
+    Without ``titles`` the cells carry no hover text ("Round 3: win against #5 Anna"): the
+    standalone page shows none, and at 10,000 players they are a sentence per game."""
+    games = _games_of(standings, lang, titles)
     points_label = next(
         (
             label
@@ -540,8 +542,9 @@ def _round_headers(standings: Standings, lang: str) -> tuple[tuple[Cell, ...], s
     return headers, note
 
 
-def _games_of(standings: Standings, lang: str) -> dict[int, list[_Game]]:
-    """Every participant's rounds 1..standings.rounds, by start (or team) number."""
+def _games_of(standings: Standings, lang: str, titles: bool) -> dict[int, list[_Game]]:
+    """Every participant's rounds 1..standings.rounds, by start (or team) number (``titles``:
+    with the hover text of each individual game)."""
     team = standings.team
     if team is not None:
         return {
@@ -554,7 +557,7 @@ def _games_of(standings: Standings, lang: str) -> dict[int, list[_Game]]:
     points = standings.tournament.score_system.points
     return {
         player.start_number: [
-            _player_game(player.result(number), number, players, points, lang)
+            _player_game(player.result(number), number, players, points, lang, titles)
             for number in range(1, standings.rounds + 1)
         ]
         for player in standings.tournament.players
@@ -598,9 +601,12 @@ def _player_game(
     players: dict[int, Player],
     points: Mapping[ResultKind, Fraction],
     lang: str,
+    titles: bool = True,
 ) -> _Game:
-    translations = _translations(lang)
     kind = result.kind
+    if result.opponent is not None and not titles:
+        return _game_cell(result, number, "", lang)
+    translations = _translations(lang)
     round_text = translations.gettext("Round %(round)s") % {"round": number}
     description = translations.gettext(kind.description)
     if result.opponent is None:
@@ -618,6 +624,13 @@ def _player_game(
     }
     if result.colour is not Colour.NONE:
         title += f" ({_colour_word(result.colour, lang)})"
+    return _game_cell(result, number, title, lang)
+
+
+def _game_cell(result: RoundResult, number: int, title: str, lang: str) -> _Game:
+    """Round ``number`` against an opponent: the opponent's number, the colour and the
+    result."""
+    kind = result.kind
     outcome = kind.outcome or 0
     score, css = _SYMBOLS[outcome], _OUTCOME_CLASS[outcome]
     if kind.forfeit:

@@ -56,6 +56,8 @@ _catalog_of = lru_cache(maxsize=None)(translator)
 #: the island's JSON writer (compact, UTF-8)
 _ENCODER = msgspec.json.Encoder()
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
+#: a :class:`Said` made without a call of its ``__new__`` (the hot path of :meth:`_said`)
+_new_str = str.__new__
 
 #: a text in the data: a literal string, a participant (their index) or a template with its
 #: fields
@@ -168,8 +170,12 @@ class TemplateWords(Words):
         text, names, number = known
         node: list[Any] = [number]
         for name in names:
-            node.append(node_of(fields[name]))
-        return Said(text % fields if fields else text, node)
+            value = fields[name]
+            # node_of inlined: a page says hundreds of thousands of sentences
+            node.append(value.node if type(value) is Said else node_of(value))
+        said = _new_str(Said, text % fields if fields else text)
+        said.node = node
+        return said
 
     def _message(
         self, message: str | tuple[str, str], count: int | None, fields: dict[str, object]
