@@ -117,7 +117,7 @@
       data.append("partial", "1");
       opener = button;
       slot.setAttribute("aria-busy", "true");
-      fetch("/standings", { method: "POST", body: data })
+      fetch(form.getAttribute("data-panel") || "/standings", { method: "POST", body: data })
         .then(function (response) {
           return response.text();
         })
