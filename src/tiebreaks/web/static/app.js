@@ -103,6 +103,9 @@
 
   function enhancePanel(form) {
     var slot = document.getElementById("panel-slot");
+    if (!slot) {
+      return; /* the check page before a table is checked */
+    }
     var opener = null;
     function close() {
       slot.innerHTML = "";
