@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from tiebreaks.formats.writers.tournament_json import write_tournament_json
 
+from ..formats.test_chess_results import final_xlsx
 from ..test_check_programs import SB_SWISS_MANAGER, published
 from ..tiebreaks.test_program_readings import small_swiss
 
@@ -87,10 +88,12 @@ def test_values_no_reading_gives_are_listed(client: TestClient) -> None:
     assert 'value="fide-2009|3|SB/SM"' in answer.text
 
 
-@pytest.mark.parametrize("name", ["final.csv", "final.html"])
+@pytest.mark.parametrize("name", ["final.csv", "final.html", "final.xlsx"])
 def test_chess_results_export_agrees(client: TestClient, name: str) -> None:
-    """The hand-made chess-results table: 5 ranks, WIN and BWG of 5 players, all right."""
-    answer = check(client, (CHESS_RESULTS / name).read_bytes(), name)
+    """The hand-made chess-results table (CSV, saved page, Excel written from the CSV):
+    5 ranks, WIN and BWG of 5 players, all right."""
+    data = final_xlsx() if name.endswith(".xlsx") else (CHESS_RESULTS / name).read_bytes()
+    answer = check(client, data, name)
     words = text_of(answer.text)
     assert "Compared 5 ranks and 10 tie-break values." in words
     assert "Everything agrees." in words
@@ -130,10 +133,22 @@ def test_a_malformed_file_is_shown_in_the_error_window(client: TestClient) -> No
     assert 'id="f"' in answer.text  # the form is still there to try again
 
 
+def test_a_form_without_a_file_says_so(client: TestClient) -> None:
+    answer = client.post("/check", data={"lang": "en"})
+    assert answer.status_code == 422
+    assert "Choose a tournament file, drop one here or paste its text." in answer.text
+
+
 def test_a_bad_option_is_an_error_not_a_crash(client: TestClient) -> None:
     answer = check(client, json_bytes(SB_SWISS_MANAGER), "sb.json", check_list="XYZ")
     assert answer.status_code == 422
     assert 'class="error" role="alert"' in answer.text and "XYZ" in answer.text
+
+
+def test_a_pasted_table_is_checked(client: TestClient) -> None:
+    text = (CHESS_RESULTS / "final.csv").read_text("utf-8")
+    answer = client.post("/check", data={"lang": "en", "text": text})
+    assert "Compared 5 ranks and 10 tie-break values." in text_of(answer.text)
 
 
 def test_the_program_profile_is_applied(client: TestClient) -> None:

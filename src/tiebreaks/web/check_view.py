@@ -172,8 +172,9 @@ def _choices(request: PageRequest) -> dict[str, tuple[Choice, ...]]:
     return {"rules": rules_choices(request.rules, gettext), "like": like, "formats": formats}
 
 
-def check_view(request: PageRequest, lang: str, max_upload: int) -> CheckView:
-    """The page for ``request``: the form alone, the answer, or the error window."""
+def check_view(request: PageRequest, lang: str, max_upload: int, posted: bool = False) -> CheckView:
+    """The page for ``request``: the form alone, the answer, or the error window (a form
+    ``posted`` without a file says so)."""
     upload = request.upload
     menus = _choices(request)
     base = CheckView(
@@ -181,7 +182,12 @@ def check_view(request: PageRequest, lang: str, max_upload: int) -> CheckView:
         menus["rules"], menus["like"], menus["formats"],
     )  # fmt: skip
     if upload is None:
-        return base
+        if not posted:
+            return base
+        message = request.message or web_translator(lang).gettext(
+            "Choose a tournament file, drop one here or paste its text."
+        )
+        return _with(base, error=ErrorView(message, 0, 0, "", ""))
     carried = {
         "data": base64.b64encode(upload.data).decode("ascii"),
         "source": upload.source,
@@ -372,9 +378,9 @@ def explain_of(
         return Panel("error", web_message(str(error)))
 
 
-def check_page(request: PageRequest, lang: str, max_upload: int) -> Outcome:
+def check_page(request: PageRequest, lang: str, max_upload: int, posted: bool = False) -> Outcome:
     """The check page (or only the panel a value's button asked for, for the script)."""
-    view = check_view(request, lang, max_upload)
+    view = check_view(request, lang, max_upload, posted)
     if request.partial:
         panel = view.panel or Panel("error", view.error.message if view.error else "–")
         return Outcome(200, HTML, render("panel.html.j2", lang, panel=panel))

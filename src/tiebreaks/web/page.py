@@ -195,7 +195,7 @@ def build_page_router(runner: Runner, max_upload: int, body_limit: int) -> APIRo
     async def check(request: Request) -> Response:
         """A published table checked (or only the panel of a value)."""
         page = await forms.read(request)
-        result = await runner.run(check_page, page, language(page), max_upload)
+        result = await runner.run(check_page, page, language(page), max_upload, True)
         return outcome_response(result, runner, api=False)
 
     @router.post("/download")
