@@ -203,8 +203,8 @@ def check_view(request: PageRequest, lang: str, max_upload: int, posted: bool = 
         listed = _listed(request.check_list)
         report = check_published(tournament, listed, request.rules or None, request.like or None)
     except TiebreaksError as error:
-        message = ErrorView(web_message(str(error)), 0, 0, "", "")
-        return _with(base, error=message, title=title, **carried)
+        refused = ErrorView(web_message(str(error)), 0, 0, "", "")
+        return _with(base, error=refused, title=title, **carried)
     panel = explain_of(tournament, request, report.standings, lang) if request.explain else None
     if request.partial:  # only the panel: nothing inferred
         return _with(base, panel=panel)
