@@ -15,7 +15,7 @@ import base64
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..engine.names import resolve_list
+from ..engine.names import resolve_list, resolve_name
 from ..engine.spec import parse_spec
 from ..errors import TiebreaksError, UsageError
 from ..model import Tournament
@@ -270,13 +270,21 @@ def _difference_row(difference: Difference, standings: Standings, lang: str) -> 
 
 
 def _column_of(label: str, standings: Standings) -> str:
-    """The standings column of a published label ("" for the rank)."""
+    """The standings column of a published label: the label itself, the tie-break it names
+    ("Buchholz Cut 1"), or a program's reading of it (SB read as SB/SM); "" for the rank or
+    a column not in the list."""
     if label == "rank":
         return ""
-    for column in standings.columns:
-        if column.partition("/")[0] == label.partition("/")[0]:
-            return column
-    return ""
+    if label in standings.columns:
+        return label
+    try:
+        spec = resolve_name(label).spec
+    except UsageError:
+        spec = None
+    if spec is not None and str(spec) in standings.columns:
+        return str(spec)
+    acronym = spec.acronym if spec is not None else label.partition("/")[0]
+    return next((column for column in standings.columns if column.partition("/")[0] == acronym), "")
 
 
 def reading_text(variant: Variant, lang: str) -> str:
