@@ -369,3 +369,39 @@ def test_docs_load_from_the_server_only(
     shot(page, f"docs-try-{page.viewport_size['width'] if page.viewport_size else 0}")
     assert requested and all(url.startswith(base) for url in requested)
     assert problems == []
+
+
+@pytest.mark.parametrize("browser_page", ["wide", "phone"], indirect=True)
+def test_check_a_published_table(
+    server: tuple[str, Path], tmp_path: Path, browser_page: tuple[Page, list[str]]
+) -> None:
+    """A table publishing SB as Swiss-Manager computes it: the reading is named, and a click
+    on #2's 5.75 opens its explanation (hand: 1 + 1.75 + 2 + 1) in the panel, in place."""
+    from tiebreaks.formats.writers.tournament_json import write_tournament_json
+
+    from ..test_check_programs import SB_SWISS_MANAGER, published
+
+    page, problems = browser_page
+    base, _ = server
+    table = tmp_path / "published-sb.json"
+    table.write_text(write_tournament_json(published("SB", SB_SWISS_MANAGER)), "utf-8")
+    page.goto(f"{base}/?lang=en")
+    with page.expect_navigation():
+        page.click("a[href^='/check']")
+    page.set_input_files("#file", str(table))
+    with page.expect_navigation():
+        page.click("button.primary")
+    readings = page.locator("#readings").inner_text()
+    assert "Swiss-Manager's modified points (SB/SM), fide-2009: 6/6" in readings
+    shot(page, f"check-answer-{page.viewport_size['width'] if page.viewport_size else 0}")
+    page.click("button[name=explain][value='fide-2009|2|SB/SM']")
+    panel = page.locator("#panel")
+    panel.wait_for()
+    assert "5.75" in panel.locator("h2").inner_text()
+    assert "total of 4 lines" in panel.inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= (page.viewport_size or {"width": 0})["width"]  # nothing wider than the page
+    shot(page, f"check-{page.viewport_size['width'] if page.viewport_size else 0}")
+    page.keyboard.press("Escape")
+    assert page.locator("#panel").count() == 0
+    assert problems == []

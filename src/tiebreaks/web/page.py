@@ -1,5 +1,6 @@
 """The page's routes: ``GET /`` (upload), ``POST /standings`` (results, or only the panel
-for the page's script), ``POST /download`` and the static files (``/static/app.css``,
+for the page's script), ``GET``/``POST /check`` (a published table checked, see
+:mod:`.check_view`), ``POST /download`` and the static files (``/static/app.css``,
 ``/static/app.js``). The form is parsed here; everything else runs in a worker."""
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from starlette.responses import Response
 
 from ..errors import UsageError
 from ..formats.reading import example_path
+from .check_view import check_page
 from .i18n import best_language
 from .limits import too_large_message
-from .page_jobs import download, results_page, upload_page
+from .page_jobs import download, language, results_page, upload_page
 from .page_state import PageRequest
 from .responses import outcome_response
 from .service import Upload
@@ -85,6 +87,8 @@ class PageForms:
             compare=form.get("compare") == "1",
             cmp_rules=_text(form, "cmp_rules", 60),
             cmp_list=_text(form, "cmp_list", 2000),
+            like=_text(form, "like", 20),
+            check_list=_text(form, "check_list", 2000),
             **_position(form),
         )
 
@@ -177,6 +181,21 @@ def build_page_router(runner: Runner, max_upload: int, body_limit: int) -> APIRo
         """The results page (or only its panel)."""
         page = await forms.read(request)
         result = await runner.run(results_page, page, max_upload)
+        return outcome_response(result, runner, api=False)
+
+    @router.get("/check")
+    async def check_form(request: Request, lang: str = "") -> Response:
+        """The check page's form, in ``lang`` or the browser's language."""
+        chosen = lang if lang in ("en", "de", "it", "fr", "es") else ""
+        code = chosen or best_language(request.headers.get("accept-language", ""))
+        result = await runner.run(check_page, PageRequest(lang=code), code, max_upload)
+        return outcome_response(result, runner, api=False)
+
+    @router.post("/check")
+    async def check(request: Request) -> Response:
+        """A published table checked (or only the panel of a value)."""
+        page = await forms.read(request)
+        result = await runner.run(check_page, page, language(page), max_upload, True)
         return outcome_response(result, runner, api=False)
 
     @router.post("/download")

@@ -16,6 +16,7 @@ from ..render.i18n import SUPPORTED
 from ..standings import Standings
 from . import api_jobs
 from .api_jobs import file_outcome
+from .check_view import check_page
 from .compare_view import CompareView, compare_view
 from .i18n import web_translator
 from .messages import EXPECTED
@@ -450,6 +451,8 @@ def warm_up() -> None:
         request = PageRequest(lang=lang, upload=upload, explain="1")
         results_page(request, 1)
         results_page(replace(request, explain="", why="1|2"), 1)
+        check_page(PageRequest(lang=lang), lang, 1)  # the check page, then its panel
+        check_page(replace(request, partial=True), lang, 1, True)
         for output in api_jobs.FILE_TYPES:
             if output != "pdf":
                 api_jobs.convert(upload, Settings(), output, lang)

@@ -86,6 +86,9 @@ class PageRequest:
     compare: bool = False
     cmp_rules: str = ""
     cmp_list: str = ""
+    #: the check page's options: the publishing program read like, the list typed
+    like: str = ""
+    check_list: str = ""
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,9 @@
 
   function enhancePanel(form) {
     var slot = document.getElementById("panel-slot");
+    if (!slot) {
+      return; /* the check page before a table is checked */
+    }
     var opener = null;
     function close() {
       slot.innerHTML = "";
@@ -117,7 +120,7 @@
       data.append("partial", "1");
       opener = button;
       slot.setAttribute("aria-busy", "true");
-      fetch("/standings", { method: "POST", body: data })
+      fetch(form.getAttribute("data-panel") || "/standings", { method: "POST", body: data })
         .then(function (response) {
           return response.text();
         })
