@@ -27,7 +27,7 @@ from ..services.check_rounds import RoundCheck, check_rounds, publishes_ranks
 from ..services.explain import find_participant
 from ..standings import compute_standings
 from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
-from .options import RULES_HELP, read, tournament_options
+from .options import LOTS_OPTION, RULES_HELP, read, standings_options, tournament_options
 from .progress import progress
 from .types import MAX_INPUT_OPTION
 
@@ -42,6 +42,7 @@ from .types import MAX_INPUT_OPTION
     "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
 )
 @click.option("--lang", default="en", help="Language of the places checked: en de it fr es.")
+@LOTS_OPTION
 @tournament_options
 def check(
     file: str,
@@ -61,25 +62,32 @@ def check(
     named with the criterion that decides (round by round when several FILEs are given, e.g.
     the TRF written after each round; values and --infer: the last FILE). With --infer, list
     the plausible, distinct regimes and modifier variants that reproduce the published
-    numbers."""
+    numbers. The arbiter's and the ratings' options (--exclude, --manual, --order, --lots,
+    --unrated-rating, --ratings-by-round, --after-round ...) apply as in ``standings``."""
 
     def run() -> tuple[str, int]:
         check_language(lang)
+        if more_files and options.get("after_round") is not None:
+            raise UsageError(
+                "--after-round applies to one FILE: with several FILEs each is checked after"
+                " its own last round; give one FILE, or leave --after-round out"
+            )
         snapshots = [(name, read(name, ratings_file, rating_order, options)) for name in files]
         tournament = snapshots[-1][1]
-        like = str(options["like"]).lower() if options.get("like") else None
-        report = check_published(tournament, tiebreak_list or None, rules, like)
+        chosen = standings_options(tournament, options)
+        tiebreaks = tiebreak_list or None
+        report = check_published(tournament, tiebreaks, rules, options=chosen)
         rounds = check_rounds(
-            [(name, t) for name, t in snapshots if publishes_ranks(t)], tiebreak_list or None, rules
+            [(name, t) for name, t in snapshots if publishes_ranks(t)], tiebreaks, rules, chosen
         )
         variants = columns = None
         if infer and publishes_numbers(tournament):
             with progress("trying readings", None) as advance:
                 told = lambda done, total: advance(1, total=total)  # noqa: E731
                 if publishes_values(tournament):
-                    columns = infer_columns(tournament, told)
+                    columns = infer_columns(tournament, told, chosen)
                 else:
-                    variants = infer_variants(tournament, tiebreak_list or None, told)
+                    variants = infer_variants(tournament, tiebreaks, told, chosen)
         code = _exit_code(report, rounds)
         if output_format == "json":
             return check_json(report, variants, columns, rounds), code

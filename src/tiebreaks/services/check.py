@@ -28,7 +28,7 @@ from ..errors import UsageError
 from ..model import PairingSystem, Tournament
 from ..model.programs import profile_by_name
 from ..model.rules import REGIMES, rules_for_date
-from ..standings import Row, Standings, compute_standings
+from ..standings import Options, Row, Standings, compute_standings_with
 
 #: modifier variants tried for a tie-break, by the modifiers it takes
 _CUTS = ((0, 0), (1, 0), (2, 0), (0, 1))
@@ -83,11 +83,14 @@ def check_published(
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
     like: str | None = None,
+    options: Options | None = None,
 ) -> CheckReport:
     """Compare the file's stated ranks and published values with the standings we compute
     (with the file's own list unless ``tiebreaks`` is given; read as the program ``like``
-    publishes, whose values are compared as it rounds them)."""
-    standings = compute_standings(tournament, tiebreaks, rules, like=like)
+    publishes, whose values are compared as it rounds them). ``options`` are the arbiter's
+    and the ratings' options of the standings (exclusions, MAN values, order, lots, unrated
+    players, ratings by round, after round N), applied as ``standings`` applies them."""
+    standings = compute_standings_with(tournament, tiebreaks, rules, _with_like(options, like))
     differences: list[Difference] = []
     ranks = 0
     for row in standings.rows:
@@ -98,6 +101,12 @@ def check_published(
                 differences.append(_difference(row, "rank", stated, row.rank))
     values, unmatched = _compare_values(tournament, standings, differences)
     return CheckReport(standings, ranks, values, tuple(differences), unmatched)
+
+
+def _with_like(options: Options | None, like: str | None) -> Options:
+    """The options with the profile ``like`` when one is given."""
+    options = options or Options()
+    return replace(options, like=like) if like else options
 
 
 def _difference(
@@ -136,7 +145,7 @@ def _compare_values(
         if column is None:
             unmatched.append(label)
             continue
-        for row in standings.rows:
+        for row in (*standings.rows, *standings.not_ranked):
             stated = players[row.player.start_number].stated_values
             published = stated[position] if position < len(stated) else None
             if published is None:
@@ -233,6 +242,7 @@ def infer_variants(
     tournament: Tournament,
     tiebreaks: str | Sequence[str] | None = None,
     progress: Progress = _silent,
+    options: Options | None = None,
 ) -> list[Variant]:
     """The plausible, distinct readings that reproduce the published values (per column) or,
     without values, the published ranks (whole list), closest to the declared list first.
@@ -242,13 +252,19 @@ def infer_variants(
     differ only in what they cannot tell apart are one reading: a list is cut after the
     last tie-break that separates someone (the rest decides nothing), and of two variants
     that give every participant the same values only the closest to the declared one is
-    kept. ``progress`` is told after each reading tried. A file that publishes neither
-    ranks nor values is a :class:`UsageError` (see :func:`publishes_numbers`)."""
+    kept. ``progress`` is told after each reading tried; ``options`` apply to every reading
+    (as :func:`check_published`). A file that publishes neither ranks nor values is a
+    :class:`UsageError` (see :func:`publishes_numbers`)."""
+    options = options or Options()
     if publishes_values(tournament):
-        return _infer_columns(tournament, progress)
+        return [
+            variant
+            for column in infer_columns(tournament, progress, options)
+            for variant in column.readings
+        ]
     if not any(player.stated_rank for player in tournament.players):
         raise UsageError("the file publishes neither ranks nor tie-break values to infer from")
-    return _infer_list(tournament, tiebreaks, progress)
+    return _infer_list(tournament, tiebreaks, progress, options)
 
 
 def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
@@ -292,12 +308,6 @@ def _inferred_columns(tournament: Tournament) -> list[tuple[int, str, TiebreakSp
     return found
 
 
-def _infer_columns(tournament: Tournament, progress: Progress) -> list[Variant]:
-    return [
-        variant for column in infer_columns(tournament, progress) for variant in column.readings
-    ]
-
-
 @dataclass(frozen=True)
 class Unreproduced:
     """A published value that the column's closest reading does not give: what it gives, and
@@ -331,10 +341,14 @@ VEGA_KS_ERROR = "vega-ks-double-round-robin"
 _ELSEWHERE = 3
 
 
-def infer_columns(tournament: Tournament, progress: Progress = _silent) -> list[ColumnReadings]:
+def infer_columns(
+    tournament: Tournament, progress: Progress = _silent, options: Options | None = None
+) -> list[ColumnReadings]:
     """For each published value column, every regime, modifier and program reading
     (:func:`spec_variants`) tried: the readings that reproduce all its values under some way
-    of printing (:func:`roundings`), else the closest and each value no reading gives."""
+    of printing (:func:`roundings`), else the closest and each value no reading gives
+    (``options``: as :func:`check_published`)."""
+    options = options or Options()
     columns = _inferred_columns(tournament)
     regimes = _regimes_in_order(tournament)
     tries = [
@@ -346,10 +360,11 @@ def infer_columns(tournament: Tournament, progress: Progress = _silent) -> list[
     results: dict[str, list[tuple[str, TiebreakSpec, dict[int, Fraction | None]]]] = {}
     done = 0
     for (_, label, _), rules, variants in tries:
-        standings = compute_standings(tournament, ["PTS", *variants], rules)
+        standings = compute_standings_with(tournament, ["PTS", *variants], rules, options)
+        rows = (*standings.rows, *standings.not_ranked)
         for position, variant in enumerate(variants, 1):
             label_of = standings.columns[position]
-            values = {row.player.start_number: row.values[label_of] for row in standings.rows}
+            values = {row.player.start_number: row.values[label_of] for row in rows}
             results.setdefault(label, []).append((rules, variant, values))
             done += 1
             progress(done, total)
@@ -467,9 +482,12 @@ def _vega_koya_error(
 
 
 def _infer_list(
-    tournament: Tournament, tiebreaks: str | Sequence[str] | None, progress: Progress
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str] | None,
+    progress: Progress,
+    options: Options,
 ) -> list[Variant]:
-    declared = compute_standings(tournament, tiebreaks).tiebreaks
+    declared = compute_standings_with(tournament, tiebreaks, None, options).tiebreaks
     declared_text = tuple(str(spec) for spec in declared)
     rounds = tournament.rounds
     choices = [_variants(spec, rounds) if _varies(spec) else [spec] for spec in declared]
@@ -483,12 +501,13 @@ def _infer_list(
     found: dict[tuple[object, ...], Variant] = {}
     tries = [(rules, combination) for rules in REGIMES for combination in combinations]
     for done, (rules, combination) in enumerate(tries, 1):
-        standings = compute_standings(tournament, list(combination), rules)
+        standings = compute_standings_with(tournament, list(combination), rules, options)
         progress(done, len(tries))
-        like = ""
+        like = options.like or ""
         if _ranks_matched(standings, stated) != len(stated) and _ties_left(standings):
             # Vega's reading: the ties left ordered by pairing number
-            standings = compute_standings(tournament, list(combination), rules, like="vega")
+            vega = replace(options, like="vega")
+            standings = compute_standings_with(tournament, list(combination), rules, vega)
             like = "vega"
         matched = _ranks_matched(standings, stated)
         if matched == len(stated):
