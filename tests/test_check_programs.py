@@ -6,6 +6,7 @@ and a forfeit), never from our output."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -111,3 +112,31 @@ def test_vega_koya_zero_in_a_double_round_robin() -> None:
     assert not column.readings
     assert column.program_error == VEGA_KS_ERROR
     assert len(column.unreproduced) == 4
+
+
+@pytest.mark.parametrize(
+    ("values", "infer", "code", "said"),
+    [
+        (SB_SWISS_MANAGER, True, 0, "None of the published columns (SB/SM) is in the list"),
+        ({**SB_SWISS_MANAGER, 3: F(4)}, True, 3, "None of the published columns (SB/SM)"),
+        (SB_SWISS_MANAGER, False, 4, "Nothing compared: the published columns (SB/SM) are not"),
+    ],
+)
+def test_published_columns_outside_the_list_are_told_honestly(
+    tmp_path: Path, values: dict[int, Fraction], infer: bool, code: int, said: str
+) -> None:
+    """The small Swiss publishes SB/SM (hand values), which the FIDE list it is checked with
+    does not hold: the file does publish values, so check never says it publishes none.
+    With --infer the column is compared with every reading: exit 0 when one gives all six,
+    3 when #3's value (published 4, by hand 3) is given by none; without, exit 4 (nothing
+    compared) with what to do."""
+    path = tmp_path / "published.json"
+    path.write_text(write_tournament_json(published("SB/SM", values)), "utf-8")
+    result = CliRunner().invoke(main, ["check", str(path), *(["--infer"] if infer else [])])
+    assert result.exit_code == code, result.output
+    assert said in result.stdout
+    assert "publishes no ranks and no tie-break values" not in result.stdout
+    document = json.loads(
+        CliRunner().invoke(main, ["check", str(path), "-f", "json", "--infer"]).stdout
+    )
+    assert document["nothing_to_compare"] is False

@@ -17,6 +17,7 @@ from ..render.i18n import check_language
 from ..render.team import team_text
 from ..services.check import (
     CheckReport,
+    ColumnReadings,
     check_published,
     infer_columns,
     infer_variants,
@@ -88,7 +89,7 @@ def check(
                     columns = infer_columns(tournament, told, chosen)
                 else:
                     variants = infer_variants(tournament, tiebreaks, told, chosen)
-        code = _exit_code(report, rounds)
+        code = _exit_code(report, rounds, columns)
         if output_format == "json":
             return check_json(report, variants, columns, rounds), code
         return check_text(report, variants, columns, rounds, lang), code
@@ -101,11 +102,19 @@ def check(
         sys.exit(code)
 
 
-def _exit_code(report: CheckReport, rounds: Sequence[RoundCheck] = ()) -> int:
+def _exit_code(
+    report: CheckReport,
+    rounds: Sequence[RoundCheck] = (),
+    columns: Sequence[ColumnReadings] | None = None,
+) -> int:
     """0 when everything compared agrees, 3 when something differs (a value, a rank, a place
     that does not follow the list in any round), 4 when nothing could be compared (no
-    published rank or value)."""
+    published rank or value, or only values of tie-breaks not in the list). When the list
+    compared nothing but --infer compared the published columns: 0 when a reading gives
+    every value of each column, 3 when some value no reading gives."""
     if report.nothing_compared and not any(check.ranks_compared for check in rounds):
+        if columns:
+            return 0 if all(column.readings for column in columns) else EXIT_DIFFERENT
         return EXIT_NOTHING_TO_COMPARE
     agrees = report.agrees and all(check.agrees for check in rounds)
     return 0 if agrees else EXIT_DIFFERENT
