@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..engine.catalogue import definition
 from ..engine.cut_check import removes_every_round
-from ..engine.names import resolve_name
+from ..engine.names import name_candidates, resolve_name
 from ..engine.numbers import ROUNDINGS, round_half_up, to_decimal_text
 from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
@@ -295,17 +295,36 @@ def _variants(spec: TiebreakSpec, rounds: int) -> list[TiebreakSpec]:
     return [variant for variant in spec_variants(spec) if not removes_every_round(variant, rounds)]
 
 
-def _inferred_columns(tournament: Tournament) -> list[tuple[int, str, TiebreakSpec]]:
-    """The published columns inference can try: (position, label, the tie-break named)."""
+def _inferred_columns(
+    tournament: Tournament,
+) -> list[tuple[int, str, tuple[TiebreakSpec, ...]]]:
+    """The published columns inference can try: (position, label, the tie-breaks it may
+    name: one, or each candidate of a label that names no single tie-break, such as
+    Swiss-Manager's "Buchholz Tie-Breaks (variabel with parameter)" on chess-results, whose
+    parameters are not shown; warning ``chessresults.legend-unresolved``)."""
     found = []
     for position, label in enumerate(tournament.published_columns):
         try:
-            base = resolve_name(label).spec
+            candidates = name_candidates(label)
         except UsageError:
             continue
-        if definition(base.acronym).kind is not Kind.GROUP and base.acronym != "PTS":
-            found.append((position, label, base))
+        bases = tuple(
+            base
+            for base in candidates
+            if definition(base.acronym).kind is not Kind.GROUP and base.acronym != "PTS"
+        )
+        if bases:
+            found.append((position, label, bases))
     return found
+
+
+def _candidate_variants(bases: Sequence[TiebreakSpec], rounds: int) -> list[TiebreakSpec]:
+    """The variants of every candidate tie-break of a column, each once, in order."""
+    variants: dict[str, TiebreakSpec] = {}
+    for base in bases:
+        for variant in _variants(base, rounds):
+            variants.setdefault(str(variant), variant)
+    return list(variants.values())
 
 
 @dataclass(frozen=True)
@@ -352,7 +371,7 @@ def infer_columns(
     columns = _inferred_columns(tournament)
     regimes = _regimes_in_order(tournament)
     tries = [
-        (column, rules, _variants(column[2], tournament.rounds))
+        (column, rules, _candidate_variants(column[2], tournament.rounds))
         for column in columns
         for rules in regimes
     ]
@@ -369,8 +388,8 @@ def infer_columns(
             done += 1
             progress(done, total)
     return [
-        _column_readings(tournament, position, label, base, results.get(label, []))
-        for position, label, base in columns
+        _column_readings(tournament, position, label, bases[0], results.get(label, []))
+        for position, label, bases in columns
     ]
 
 
