@@ -5,6 +5,7 @@ that cannot apply is refused (exit 2), never ignored."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -27,11 +28,15 @@ ORDERED = {1: 1, 3: 2, 2: 3, 6: 4, 5: 5, 4: 6}
 WITHOUT_1 = {2: 1, 3: 1, 6: 3, 5: 4, 4: 5}
 
 
-def _published_ranks(tmp_path: Path, ranks: dict[int, int]) -> str:
-    """The round robin with ``ranks`` written in as the published ranks (JSON)."""
+def _published_ranks(tmp_path: Path, ranks: dict[int, int], points: bool = True) -> str:
+    """The round robin with ``ranks`` written in as the published ranks (JSON); without
+    ``points``, published points 0 (as before the first round)."""
     tournament = tiebreaks.read_tournament(ROUND_ROBIN)
     players = tuple(
-        replace(player, stated_rank=ranks.get(player.start_number)) for player in tournament.players
+        replace(player, stated_rank=ranks.get(player.start_number))
+        if points
+        else replace(player, stated_rank=ranks.get(player.start_number), stated_points=Fraction(0))
+        for player in tournament.players
     )
     path = tmp_path / "published.json"
     path.write_text(write_tournament_json(replace(tournament, players=players)), "utf-8")
@@ -86,3 +91,13 @@ def test_check_draws_the_lots_it_is_given(tmp_path: Path) -> None:
     assert runner.invoke(main, ["check", file]).exit_code == 0
     result = runner.invoke(main, ["check", file, "--lots", "7"])
     assert result.exit_code == 3, result.output
+
+
+def test_check_after_round_zero_compares_with_nobody_ahead(tmp_path: Path) -> None:
+    """Published as before the first round (by hand: nobody has a point, everyone shares
+    place 1): --after-round 0 agrees; the final standings do not."""
+    file = _published_ranks(tmp_path, dict.fromkeys(range(1, 7), 1), points=False)
+    runner = CliRunner()
+    assert runner.invoke(main, ["check", file]).exit_code == 3
+    result = runner.invoke(main, ["check", file, "--after-round", "0"])
+    assert result.exit_code == 0, result.output
