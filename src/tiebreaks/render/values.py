@@ -66,10 +66,14 @@ class ValueTexts:
         self.columns = standings.columns
         self.places = [standings.places.get(name) for name in self.columns]
         printing = exact_printing if exact else program_printing(standings)
-        if printing is exact_printing:
-            self.formatter = formatter
-        else:
-            self.formatter = lambda value, places: formatter(printing(value, places), places)  # type: ignore[arg-type]
+        self.formatter = formatter
+        if printing is not exact_printing:
+
+            def printed(value: Fraction | None, places: int | None) -> str:
+                shown = printing(value, places)
+                return formatter(Fraction(shown) if isinstance(shown, int) else shown, places)
+
+            self.formatter = printed
         self.cache: dict[tuple[int, int], str] = {}
 
     def column_texts(self, rows: Sequence[Row]) -> list[list[str]]:
