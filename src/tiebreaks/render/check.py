@@ -76,12 +76,12 @@ def _nothing_compared(report: CheckReport, columns: list[ColumnReadings] | None)
     if columns:
         return (
             f"None of the published columns ({published}) is in the list: nothing compared with"
-            " it; --infer compares each column with every reading, below."
+            " it; the inference compares each column with every reading, below."
         )
     return (
         f"Nothing compared: the published columns ({published}) are not in the list; name them"
-        " with -t (e.g. -t PTS," + report.unmatched_columns[0] + "), or use --infer to find the"
-        " readings that give them."
+        f" in the tie-break list (e.g. PTS,{report.unmatched_columns[0]}), or let check infer"
+        " the readings that give them."
     )
 
 
