@@ -325,3 +325,28 @@ def test_html_summary_styled_named_natural_order_and_warnings(tmp_path: Path) ->
     first_row = page[order[0] : order[1]]
     assert '<td class="warnings"><ul><li>' in first_row
     assert "Alyx" in first_row and "9.0" in first_row
+
+
+def test_a_folder_of_published_tables_is_read(tmp_path: Path) -> None:
+    """chess-results' crosstable as its CSV export, its Excel export and its saved page
+    (tests/formats/data/chess_results: one hand-made event of 5 players) in a folder: batch
+    finds every one, as it finds the other formats, and each gives the event named in the
+    file with its 5 participants."""
+    from .formats.test_chess_results import final_xlsx
+
+    data = Path(__file__).parent / "formats" / "data" / "chess_results"
+    shutil.copy(data / "final.csv", tmp_path / "final.csv")
+    shutil.copy(data / "final.html", tmp_path / "saved.htm")
+    shutil.copy(data / "final.html", tmp_path / "final.HTML")
+    (tmp_path / "final.xlsx").write_bytes(final_xlsx())
+    results = list(run_batch([str(tmp_path)], workers=0, ordered=True))
+    assert [Path(result["path"]).name for result in results] == [
+        "final.HTML",
+        "final.csv",
+        "final.xlsx",
+        "saved.htm",
+    ]
+    assert {result["status"] for result in results} == {"ok"}
+    assert {(result["name"], result["participants"]) for result in results} == {
+        ("Club Open 2026", 5)
+    }

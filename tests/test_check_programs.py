@@ -6,6 +6,7 @@ and a forfeit), never from our output."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -111,3 +112,66 @@ def test_vega_koya_zero_in_a_double_round_robin() -> None:
     assert not column.readings
     assert column.program_error == VEGA_KS_ERROR
     assert len(column.unreproduced) == 4
+
+
+@pytest.mark.parametrize(
+    ("values", "infer", "code", "said"),
+    [
+        (SB_SWISS_MANAGER, True, 0, "None of the published columns (SB/SM) is in the list"),
+        ({**SB_SWISS_MANAGER, 3: F(4)}, True, 3, "None of the published columns (SB/SM)"),
+        (SB_SWISS_MANAGER, False, 4, "Nothing compared: the published columns (SB/SM) are not"),
+    ],
+)
+def test_published_columns_outside_the_list_are_told_honestly(
+    tmp_path: Path, values: dict[int, Fraction], infer: bool, code: int, said: str
+) -> None:
+    """The small Swiss publishes SB/SM (hand values), which the FIDE list it is checked with
+    does not hold: the file does publish values, so check never says it publishes none.
+    With --infer the column is compared with every reading: exit 0 when one gives all six,
+    3 when #3's value (published 4, by hand 3) is given by none; without, exit 4 (nothing
+    compared) with what to do."""
+    path = tmp_path / "published.json"
+    path.write_text(write_tournament_json(published("SB/SM", values)), "utf-8")
+    result = CliRunner().invoke(main, ["check", str(path), *(["--infer"] if infer else [])])
+    assert result.exit_code == code, result.output
+    assert said in result.stdout
+    assert "publishes no ranks and no tie-break values" not in result.stdout
+    document = json.loads(
+        CliRunner().invoke(main, ["check", str(path), "-f", "json", "--infer"]).stdout
+    )
+    assert document["nothing_to_compare"] is False
+
+
+#: the chess-results Swiss of tests/formats/data/chess_results (README: WIN by hand 2, 2, 1,
+#: 0, 0; the games won over the board, WON, would give Carl 1 and Emil 0)
+CHESS_RESULTS_FINAL = Path(__file__).parent / "formats" / "data" / "chess_results" / "final.csv"
+WIN_LEGEND = "Number of wins including byes (WIN) (Gamepoints, Forfeited games count)"
+
+
+def test_infer_tries_the_candidates_of_a_legend_that_names_no_single_tiebreak(
+    tmp_path: Path,
+) -> None:
+    """Swiss-Manager's "The greater number of victories (variable)" is WIN or WON (its
+    parameters are not shown): the reader warns, and --infer tries both and names WIN, which
+    gives the five hand values; WON gives only three."""
+    path = tmp_path / "variable.csv"
+    legend = "The greater number of victories (variable)"
+    text = CHESS_RESULTS_FINAL.read_text("utf-8").replace(WIN_LEGEND, legend)
+    path.write_text(text, "utf-8")
+    assert any(
+        warning.code == "chessresults.legend-unresolved"
+        for warning in tiebreaks.read_tournament(path).warnings
+    )
+    result = CliRunner().invoke(main, ["check", str(path), "--infer"])
+    assert f"{legend} = Number of Wins (WIN), fide-2026: 5/5" in result.stdout
+    assert "(WON)" not in result.stdout
+
+
+def test_infer_finds_the_reading_behind_a_variable_sonneborn_berger() -> None:
+    """ "Sonneborn-Berger-Tie-Break (variabel)" (SB or SB/C1 by its hidden parameters) with
+    Swiss-Manager's modified points by hand: the one reading that gives all six is SB/SM
+    under the 2009 rules."""
+    (column,) = infer_columns(published("Sonneborn-Berger-Tie-Break (variabel)", SB_SWISS_MANAGER))
+    assert [(v.rules, v.tiebreaks[0], v.matched) for v in column.readings] == [
+        ("fide-2009", "SB/SM", 6)
+    ]

@@ -97,3 +97,44 @@ def test_a_published_sb_column_is_compared_with_the_profile_s_reading() -> None:
     report = check_published(tournament, like="swiss-manager")
     assert (report.values_compared, report.agrees) == (6, True)
     assert not check_published(tournament).agrees
+
+
+#: SB/SM of the small Swiss (hand values, tests/tiebreaks/test_program_readings.py) and how
+#: Vega prints each at one decimal, halves to even: 5.75 -> 5.8, 0.25 -> 0.2, 1.75 -> 1.8,
+#: 2.25 -> 2.2 (FIDE's half up would give 0.3 and 2.3)
+VEGA_PRINTED = [(1, "5", "5"), (2, "5.75", "5.8"), (3, "3", "3"), (4, "0.25", "0.2")]
+VEGA_PRINTED += [(5, "1.75", "1.8"), (6, "2.25", "2.2")]
+
+
+@pytest.mark.parametrize(("number", "exact", "vega"), VEGA_PRINTED)
+def test_vega_values_printed_as_vega_prints_them(number: int, exact: str, vega: str) -> None:
+    """Under --like vega the text, CSV, HTML and PDF tables print SB/SM as Vega does; the
+    JSON keeps the exact value and gives the printed text beside it; without the profile the
+    values are printed exactly."""
+    from tiebreaks.render.csv import standings_csv
+    from tiebreaks.render.html import _table_rows
+    from tiebreaks.render.json import standings_json, standings_to_data
+    from tiebreaks.render.pdf_content import pdf_content
+    from tiebreaks.render.text import standings_text
+
+    standings = tiebreaks.compute_standings(small_swiss(), "PTS,SB/SM", like="vega")
+    position = [row.player.start_number for row in standings.rows].index(number)
+    text_line = standings_text(standings).splitlines()[-len(standings.rows) + position]
+    assert text_line.split()[-1] == vega
+    csv_line = standings_csv(standings).splitlines()[1 + position]
+    assert csv_line.split(",")[-1] == vega
+    assert _table_rows(standings, "en")[position].cells[-1] == vega
+    assert pdf_content(standings, "en").standings.rows[position][-1] == vega
+    for document in (json.loads(standings_json(standings)), standings_to_data(standings)):
+        row = document["standings"][position]
+        assert str(row["tiebreaks"]["SB/SM"]) == exact
+        assert row["printed"]["SB/SM"] == vega
+    plain = tiebreaks.compute_standings(small_swiss(), "PTS,SB/SM")
+    assert standings_csv(plain).splitlines()[1 + position].split(",")[-1] == exact
+    assert "printed" not in json.loads(standings_json(plain))["standings"][position]
+
+
+def test_vega_header_line_says_how_values_are_printed() -> None:
+    runner = CliRunner()
+    text = runner.invoke(main, ["standings", str(ROUND_ROBIN), "--like", "vega"]).stdout
+    assert "printed as Vega prints them: rounded half to even at one decimal" in text

@@ -78,8 +78,10 @@ MODES = ("standings", "check")
 #: statuses of a result, from good to bad ("skipped": found in a folder but not a regular
 #: file, such as a named pipe, which would block its reader)
 STATUSES = ("ok", "skipped", "differs", "error", "internal-error")
-#: what a folder is searched for (a file named on the command line is taken whatever its name)
-EXTENSIONS = (".trf", ".txt", ".json", ".pgn", ".csv")
+#: what a folder is searched for (a file named on the command line is taken whatever its name):
+#: the tournament files and the published tables we read (chess-results' Excel export and
+#: saved pages, Vega's and Swiss-Chess's HTML pages)
+EXTENSIONS = (".trf", ".txt", ".json", ".pgn", ".csv", ".xlsx", ".html", ".htm")
 DEFAULT_TOP = 3
 #: the most files sent to a worker at once
 MAX_CHUNK = 64

@@ -524,6 +524,17 @@ def compute_standings(
     return _compute_standings(tournament, tiebreaks, rules, options)
 
 
+def compute_standings_with(
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
+    rules: str | Rules | None,
+    options: Options,
+) -> Standings:
+    """:func:`compute_standings` with its options given as one :class:`Options` (what a
+    service that computes the standings several ways passes on: ``check``, inference)."""
+    return _compute_standings(tournament, tiebreaks, rules, options)
+
+
 def _compute_standings(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None,

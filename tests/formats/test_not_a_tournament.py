@@ -26,7 +26,12 @@ from tiebreaks.render import standings_csv, standings_json, standings_text
 EXAMPLES = Path(tiebreaks.__file__).parent / "examples"
 TESTS = Path(__file__).parent.parent
 FUZZ = TESTS.parent / "fuzz"
-TOURNAMENT_FILE = "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV)"
+#: what every such error says we read: the tournament files and the published tables
+TOURNAMENT_FILE = (
+    "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV) or a published"
+    " table (a chess-results crosstable: Excel or CSV export, or the page saved from a"
+    " browser; a Vega or Swiss-Chess HTML page)"
+)
 NOT_A_TOURNAMENT = "this is not a tournament file"
 WRITTEN_BY_US = (
     "this is a standings file written by tiebreaks, not a tournament; "

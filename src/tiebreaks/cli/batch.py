@@ -113,12 +113,12 @@ def batch(
     max_input: int,
 ) -> None:
     """Compute (or --check) every tournament file of PATHS (files, folders searched for
-    .trf/.txt/.json/.pgn/.csv, glob patterns) in parallel: one JSON line per file, as each
-    is finished (--ordered: in file order). Bad files are reported and the batch goes on.
-    Only regular files are read: a named pipe or a device found in a folder is a "skipped"
-    line. No output may be one of the input files (exit 2 before anything is written).
-    Exit code: 0 all ok, 3 some differ (--check), 1 some unreadable or malformed, 70 some
-    internal error."""
+    .trf/.txt/.json/.pgn/.csv and the published .xlsx/.html/.htm, glob patterns) in
+    parallel: one JSON line per file, as each is finished (--ordered: in file order). Bad
+    files are reported and the batch goes on. Only regular files are read: a named pipe or
+    a device found in a folder is a "skipped" line. No output may be one of the input files
+    (exit 2 before anything is written). Exit code: 0 all ok, 3 some differ (--check), 1 some
+    unreadable or malformed, 70 some internal error."""
     mode = "check" if check_mode else "standings"
     options = BatchOptions(mode, tiebreak_list, rules, top, max_input)
 

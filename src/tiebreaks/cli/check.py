@@ -17,6 +17,7 @@ from ..render.i18n import check_language
 from ..render.team import team_text
 from ..services.check import (
     CheckReport,
+    ColumnReadings,
     check_published,
     infer_columns,
     infer_variants,
@@ -27,7 +28,7 @@ from ..services.check_rounds import RoundCheck, check_rounds, publishes_ranks
 from ..services.explain import find_participant
 from ..standings import compute_standings
 from .common import EXIT_DIFFERENT, EXIT_NOTHING_TO_COMPARE, guarded
-from .options import RULES_HELP, read, tournament_options
+from .options import LOTS_OPTION, RULES_HELP, read, standings_options, tournament_options
 from .progress import progress
 from .types import MAX_INPUT_OPTION
 
@@ -42,6 +43,7 @@ from .types import MAX_INPUT_OPTION
     "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
 )
 @click.option("--lang", default="en", help="Language of the places checked: en de it fr es.")
+@LOTS_OPTION
 @tournament_options
 def check(
     file: str,
@@ -61,26 +63,33 @@ def check(
     named with the criterion that decides (round by round when several FILEs are given, e.g.
     the TRF written after each round; values and --infer: the last FILE). With --infer, list
     the plausible, distinct regimes and modifier variants that reproduce the published
-    numbers."""
+    numbers. The arbiter's and the ratings' options (--exclude, --manual, --order, --lots,
+    --unrated-rating, --ratings-by-round, --after-round ...) apply as in ``standings``."""
 
     def run() -> tuple[str, int]:
         check_language(lang)
+        if more_files and options.get("after_round") is not None:
+            raise UsageError(
+                "--after-round applies to one FILE: with several FILEs each is checked after"
+                " its own last round; give one FILE, or leave --after-round out"
+            )
         snapshots = [(name, read(name, ratings_file, rating_order, options)) for name in files]
         tournament = snapshots[-1][1]
-        like = str(options["like"]).lower() if options.get("like") else None
-        report = check_published(tournament, tiebreak_list or None, rules, like)
+        chosen = standings_options(tournament, options)
+        tiebreaks = tiebreak_list or None
+        report = check_published(tournament, tiebreaks, rules, options=chosen)
         rounds = check_rounds(
-            [(name, t) for name, t in snapshots if publishes_ranks(t)], tiebreak_list or None, rules
+            [(name, t) for name, t in snapshots if publishes_ranks(t)], tiebreaks, rules, chosen
         )
         variants = columns = None
         if infer and publishes_numbers(tournament):
             with progress("trying readings", None) as advance:
                 told = lambda done, total: advance(1, total=total)  # noqa: E731
                 if publishes_values(tournament):
-                    columns = infer_columns(tournament, told)
+                    columns = infer_columns(tournament, told, chosen)
                 else:
-                    variants = infer_variants(tournament, tiebreak_list or None, told)
-        code = _exit_code(report, rounds)
+                    variants = infer_variants(tournament, tiebreaks, told, chosen)
+        code = _exit_code(report, rounds, columns)
         if output_format == "json":
             return check_json(report, variants, columns, rounds), code
         return check_text(report, variants, columns, rounds, lang), code
@@ -93,11 +102,19 @@ def check(
         sys.exit(code)
 
 
-def _exit_code(report: CheckReport, rounds: Sequence[RoundCheck] = ()) -> int:
+def _exit_code(
+    report: CheckReport,
+    rounds: Sequence[RoundCheck] = (),
+    columns: Sequence[ColumnReadings] | None = None,
+) -> int:
     """0 when everything compared agrees, 3 when something differs (a value, a rank, a place
     that does not follow the list in any round), 4 when nothing could be compared (no
-    published rank or value)."""
+    published rank or value, or only values of tie-breaks not in the list). When the list
+    compared nothing but --infer compared the published columns: 0 when a reading gives
+    every value of each column, 3 when some value no reading gives."""
     if report.nothing_compared and not any(check.ranks_compared for check in rounds):
+        if columns:
+            return 0 if all(column.readings for column in columns) else EXIT_DIFFERENT
         return EXIT_NOTHING_TO_COMPARE
     agrees = report.agrees and all(check.agrees for check in rounds)
     return 0 if agrees else EXIT_DIFFERENT

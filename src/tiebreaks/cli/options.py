@@ -17,7 +17,7 @@ from ..formats.reading import read_tournament
 from ..lazy import load
 from ..model import PairingSystem, Tournament
 from ..model.rating_lists import apply_rating_order, apply_round_ratings, file_rating_order
-from ..standings import Standings, compute_standings
+from ..standings import Options, Standings, compute_standings_with
 from .common import OPTIONS, guarded, say
 from .types import MAX_INPUT_OPTION
 
@@ -29,6 +29,18 @@ MANUAL_VALUES = "..formats.readers.manual_csv:read_manual_values"
 RULES_HELP = (
     "Rules regime: fide-2026, fide-2024, fide-2009, unadjusted, unplayed-draw or uscf "
     "(default: the FIDE edition in force at the start date)."
+)
+
+
+#: ``--lots [SEED]`` (standings, check)
+LOTS_OPTION = click.option(
+    "--lots",
+    is_flag=False,
+    flag_value="tournament",
+    default=None,
+    metavar="[SEED]",
+    help="Break the ties left after the last tie-break by a repeatable drawing of lots: with"
+    " SEED, or without (after FILE) with a seed drawn from the tournament's results.",
 )
 
 
@@ -190,19 +202,29 @@ def standings_for(
     rules: str | None,
     options: dict[str, int | str | None],
 ) -> Standings:
+    """The standings of ``tournament`` with the command's options."""
+    chosen = standings_options(tournament, options)
+    return compute_standings_with(tournament, tiebreak_list or None, rules, chosen)
+
+
+def standings_options(tournament: Tournament, options: dict[str, int | str | None]) -> Options:
+    """The options of the standings (after round, unrated players, ratings by round, the
+    arbiter's decisions, lots, the program profile) as one :class:`~tiebreaks.standings.Options`,
+    for every command that computes standings (``standings``, ``check``)."""
     system = options.get("system")
     after_round, unrated = options.get("after_round"), options.get("unrated_rating")
-    return compute_standings(
-        tournament,
-        tiebreak_list or None,
-        rules,
+    arbiter = arbiter_options(tournament, options)
+    return Options(
         after_round=int(after_round) if after_round is not None else None,
         unrated_rating=int(unrated) if unrated is not None else None,
         pairing_system=PairingSystem(system) if isinstance(system, str) else None,
         lots=_lots(options.get("lots")),
         primary=str(options["primary"]) if options.get("primary") else None,
         unrated_excluded=bool(options.get("unrated_excluded")),
-        **arbiter_options(tournament, options),
+        excluded=arbiter["excluded"],
+        exclude_withdrawn=arbiter["exclude_withdrawn"],
+        manual_values=arbiter["manual_values"],
+        manual_order=tuple(arbiter["manual_order"]),
         rating_by_round=bool(options.get("ratings_by_round")),
         like=str(options["like"]).lower() if options.get("like") else None,
     )

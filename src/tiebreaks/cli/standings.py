@@ -10,7 +10,7 @@ from ..render import STANDINGS_FORMATS
 from ..render.i18n import method_lines
 from ..render.standings import render_standings
 from .common import KEPT, LEAVE_AT_ONCE, OPTIONS, guarded, say
-from .options import RULES_HELP, emit, read, standings_for, tournament_options
+from .options import LOTS_OPTION, RULES_HELP, emit, read, standings_for, tournament_options
 from .progress import progress
 
 #: the formats whose writing takes long enough on a big event to show progress (on a terminal)
@@ -31,15 +31,7 @@ SLOW = ("html", "pdf")
     is_flag=True,
     help="PDF: every value explained after the tables, one block per participant.",
 )
-@click.option(
-    "--lots",
-    is_flag=False,
-    flag_value="tournament",
-    default=None,
-    metavar="[SEED]",
-    help="Break the ties left after the last tie-break by a repeatable drawing of lots: with"
-    " SEED, or without (after FILE) with a seed drawn from the tournament's results.",
-)
+@LOTS_OPTION
 @tournament_options
 def standings(
     file: str,

@@ -342,6 +342,20 @@ def resolve_name(text: str) -> ResolvedName:
     return dataclasses.replace(found, spec=spec)
 
 
+def name_candidates(text: str) -> tuple[TiebreakSpec, ...]:
+    """Every tie-break ``text`` can name: its one spec, or each candidate of an ambiguous name
+    (``AMBIGUOUS``: "Buchholz Tie-Breaks (variabel with parameter)" is BH, BH/C1, BH/C2,
+    BH/M1 or BH/M2, the parameters chess-results does not show). Raises :class:`UsageError`
+    for an unknown name."""
+    try:
+        return (resolve_name(text).spec,)
+    except UsageError:
+        entry = _index().get(normalise(text.split("/", maxsplit=1)[0]))
+        if entry is None or len(entry.targets) < 2:
+            raise
+    return tuple(catalogue.resolve(parse_spec(target), team=None)[0] for target in entry.targets)
+
+
 def resolve_list(text: str) -> list[ResolvedName]:
     """Resolve a comma- or semicolon-separated list of names or descriptors (skipping empties),
     or the name of a preset list (``olympiad-2010``, ``uscf`` ...: :data:`PRESETS`)."""

@@ -44,6 +44,16 @@ def truncate(value: Fraction, places: int = 0) -> Fraction:
 ROUNDINGS = {"half up": round_half_up, "half to even": round_half_even, "truncated": truncate}
 
 
+def as_printed(value: Fraction | int, rounding: str, places: int) -> Fraction | int:
+    """``value`` as a program that rounds by ``rounding`` (a name of :data:`ROUNDINGS`)
+    prints it at ``places`` decimals (``--like vega``: 23.25 -> 23.2); an integer, or a value
+    with no more decimals, is returned as it is. Only what is printed: the value computed,
+    ranked and written to JSON stays exact."""
+    if isinstance(value, int) or (value * 10**places).denominator == 1:
+        return value
+    return ROUNDINGS[rounding](value, places)
+
+
 def round_half_up_int(numerator: int, denominator: int) -> int:
     """``numerator / denominator`` rounded to an integer, halves up (denominator > 0)."""
     quotient, remainder = divmod(2 * numerator + denominator, 2 * denominator)

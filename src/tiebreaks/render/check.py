@@ -52,7 +52,7 @@ def check_text(
             + ", ".join(report.unmatched_columns)
         )
     if report.nothing_compared:
-        lines.append(NOTHING_TO_COMPARE)
+        lines.append(_nothing_compared(report, columns))
     elif report.agrees:
         lines.append("Everything agrees.")
     else:
@@ -64,6 +64,30 @@ def check_text(
     elif variants is not None and not report.nothing_compared:
         lines.extend(_variant_lines(variants, len(standings.columns)))
     return shown_text("\n".join(lines) + "\n")
+
+
+def _nothing_compared(report: CheckReport, columns: list[ColumnReadings] | None) -> str:
+    """Why no rank and no value was compared with the list: the file publishes none, or only
+    values of tie-breaks the list does not hold (then --infer compares them, or -t names
+    them)."""
+    if not report.unmatched_columns:
+        return NOTHING_TO_COMPARE
+    published = ", ".join(report.unmatched_columns)
+    if columns:
+        return (
+            f"None of the published columns ({published}) is in the list: nothing compared with"
+            " it; the inference compares each column with every reading, below."
+        )
+    return (
+        f"Nothing compared: the published columns ({published}) are not in the list; name them"
+        f" in the tie-break list (e.g. PTS,{report.unmatched_columns[0]}), or let check infer"
+        " the readings that give them."
+    )
+
+
+def compared_by_inference(report: CheckReport, columns: list[ColumnReadings] | None) -> bool:
+    """True when the list compared nothing but --infer compared the published columns."""
+    return report.nothing_compared and bool(columns)
 
 
 #: the program readings in words (``str(spec)`` gives the modifier back)
@@ -177,7 +201,8 @@ def check_json(
         "ranks_compared": report.ranks_compared,
         "values_compared": report.values_compared,
         "agrees": report.agrees and all(check.agrees for check in rounds),
-        "nothing_to_compare": report.nothing_compared,
+        "nothing_to_compare": report.nothing_compared
+        and not compared_by_inference(report, columns),
         "differences": [
             {
                 "id": item.start_number,

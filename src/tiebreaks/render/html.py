@@ -60,6 +60,7 @@ from .i18n import (
     translator,
 )
 from .safe_text import page_text
+from .values import program_printing
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a page wider than this many table columns is printed in landscape
@@ -332,6 +333,7 @@ def _rank_text(row: Row) -> str:
 def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:
     """The lines of the standings table, shaded by score group (the first column's value)."""
     places = [standings.places.get(label) for label in standings.columns]
+    printing = program_printing(standings)
     rows = []
     shade, previous = "odd", None
     for row in standings.rows:
@@ -340,7 +342,7 @@ def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:
             shade = "even" if shade == "odd" else "odd"
             previous = values[0] if values else None
         cells = tuple(
-            format_value(value, lang, place) or "–"
+            format_value(printing(value, place), lang, place) or "–"
             for value, place in zip(values, places, strict=True)
         )
         player = row.player
@@ -370,12 +372,14 @@ def _explanations(standings: Standings, lang: str) -> dict[int, tuple[Explanatio
     """Every value of every participant explained, by start number."""
     gettext = translator(lang).gettext
     places = [standings.places.get(label) for label in standings.columns]
+    printing = program_printing(standings)
     names = [tiebreak_name(spec, lang) for spec in standings.tiebreaks]
     result: dict[int, tuple[ExplanationView, ...]] = {}
     for row in standings.rows:
         views = []
         for position, label in enumerate(standings.columns):
-            value = format_value(row.values[label], lang, places[position])
+            place = places[position]
+            value = format_value(printing(row.values[label], place), lang, place)
             anchor = f"x-{row.player.start_number}-{position + 1}"
             try:
                 explanation = worded(explain_value(standings, row, label), standings, lang)

@@ -297,7 +297,8 @@ _PROFILE_LINES = {
     ),
     "vega": N_(
         "Read as Vega publishes: the ties left after the last tie-break in"
-        " pairing-number order; Vega prints values rounded half to even"
+        " pairing-number order; values printed as Vega prints them: rounded half to even"
+        " at one decimal"
     ),
     "swiss-chess": N_(
         "Read as Swiss-Chess publishes: the FIDE readings (none of its own is established)"

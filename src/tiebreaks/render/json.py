@@ -19,7 +19,7 @@ from msgspec import Meta
 
 from ..engine.numbers import to_json_number
 from ..standings import Row, Standings
-from .values import ValueTexts
+from .values import ValueTexts, exact_printing, program_printing
 
 #: a value in exact decimal notation, written as a JSON number (an integer when whole)
 ExactNumber = Annotated[
@@ -62,6 +62,13 @@ class StandingsRow(msgspec.Struct, kw_only=True, omit_defaults=True):
             " absent otherwise"
         ),
     ] = False
+    printed: Annotated[
+        dict[str, str] | None,
+        Meta(
+            description="under a program profile that rounds its printed values (like vega):"
+            " each value as the text and the other outputs print it; absent otherwise"
+        ),
+    ] = None
     status: Annotated[
         Literal["withdrawn", "expelled"] | None,
         Meta(description="in not_ranked: why the participant is left out of the ranking"),
@@ -129,6 +136,7 @@ class StandingsDocument(msgspec.Struct, kw_only=True, omit_defaults=True):
 def standings_document(standings: Standings, rows: bool = True) -> StandingsDocument:
     """The document of ``standings`` (without its rows unless ``rows``)."""
     tournament = standings.tournament
+    printed = _printed(standings)
     return StandingsDocument(
         tournament=StandingsTournament(
             name=tournament.name,
@@ -148,12 +156,12 @@ def standings_document(standings: Standings, rows: bool = True) -> StandingsDocu
         like=standings.like or None,
         warnings=[str(warning) for warning in standings.warnings],
         warning_details=[WarningDetail(**warning.data()) for warning in standings.warnings],
-        standings=[_row(standings, row) for row in (standings.rows if rows else ())],
-        not_ranked=[_row(standings, row) for row in standings.not_ranked] or None,
+        standings=[_row(standings, row, printed) for row in (standings.rows if rows else ())],
+        not_ranked=[_row(standings, row, printed) for row in standings.not_ranked] or None,
     )
 
 
-def _row(standings: Standings, row: Row) -> StandingsRow:
+def _row(standings: Standings, row: Row, printed: ValueTexts | None = None) -> StandingsRow:
     return StandingsRow(
         rank=row.rank,
         id=row.player.start_number,
@@ -165,8 +173,21 @@ def _row(standings: Standings, row: Row) -> StandingsRow:
         },
         drawn_by_lot=row.drawn_by_lot,
         ordered_by_arbiter=row.ordered_by_arbiter,
+        printed=None if printed is None else _printed_row(printed, row),
         status="expelled" if row.status == "expelled" else "withdrawn" if row.status else None,
     )
+
+
+def _printed_row(printed: ValueTexts, row: Row) -> dict[str, str]:
+    return dict(zip(printed.columns, printed.row(row), strict=True))
+
+
+def _printed(standings: Standings) -> ValueTexts | None:
+    """The printed texts of the values when a program profile rounds them (``--like vega``),
+    beside the exact values: None otherwise."""
+    if program_printing(standings) is exact_printing:
+        return None
+    return ValueTexts(standings)
 
 
 def _lots(standings: Standings) -> LotsDetail | None:
@@ -214,13 +235,20 @@ def standings_json(standings: Standings) -> str:
     del header["standings"]
     apart = header.pop("not_ranked", None)
     head = dumps(header).rstrip("}").rstrip()
-    texts = ValueTexts(standings, _json_number)
+    texts = ValueTexts(standings, _json_number, exact=True)
+    printed = _printed(standings)
     names = [json.dumps(name, ensure_ascii=False) for name in texts.columns]
     lines = []
     for row in standings.rows:
         values = ", ".join(
             f"{name}: {text}" for name, text in zip(names, texts.row(row), strict=True)
         )
+        if printed is not None:
+            shown = ", ".join(
+                f"{name}: {json.dumps(text)}"
+                for name, text in zip(names, printed.row(row), strict=True)
+            )
+            values += f'}}, "printed": {{{shown}'  # closed by the line's "tiebreaks" braces
         rating = json.dumps(row.player.rating)
         player_name = json.dumps(row.player.name, ensure_ascii=False)
         lot = ', "drawn_by_lot": true' if row.drawn_by_lot else ""

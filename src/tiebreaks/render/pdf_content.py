@@ -38,7 +38,7 @@ from .i18n import (
     value_formatter,
 )
 from .safe_text import is_right_to_left, isolated_name
-from .values import ValueTexts
+from .values import ValueTexts, program_printing
 
 #: where an explanation names a participant: "#12 " and the name
 NAMED = re.compile(r"#(\d+) ")
@@ -293,7 +293,8 @@ def _value_block(
     rtl_names: dict[int, tuple[str, ...]],
 ) -> ValueBlock:
     gettext = translator(lang).gettext
-    value = format_value(row.values[label], lang, places) or gettext("undefined")
+    shown = program_printing(standings)(row.values[label], places)
+    value = format_value(shown, lang, places) or gettext("undefined")
     try:
         explained = worded(explain_value(standings, row, label), standings, lang)
     except UsageError as error:  # a value without a trace says why

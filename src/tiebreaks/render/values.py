@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from operator import itemgetter
 
-from ..engine.numbers import to_decimal_text, to_fixed_text
+from ..engine.numbers import as_printed, to_decimal_text, to_fixed_text
+from ..model.programs import profile_by_name
 from ..standings import Row, Standings
 
 
@@ -20,21 +21,59 @@ def show(value: Fraction | int | None, places: int | None = None) -> str:
     return to_decimal_text(value)
 
 
+Value = Fraction | int | None
+
+
+def exact_printing(value: Value, places: int | None) -> Value:
+    """The value as it is (printed exactly)."""
+    del places
+    return value
+
+
+def program_printing(standings: Standings) -> Callable[[Value, int | None], Value]:
+    """How the table's values are printed: exactly (the default), or, under a publishing
+    program's profile that rounds its own way (``--like vega``: halves to even at one
+    decimal), as that program prints them, at the column's own decimals when it has them. The
+    values themselves (ranking, JSON numbers) stay exact."""
+    profile = profile_by_name(standings.like) if standings.like else None
+    if profile is None or profile.places is None:
+        return exact_printing
+    rounding, at_most = profile.rounding, profile.places
+
+    def printed(value: Value, places: int | None) -> Value:
+        if value is None:
+            return None
+        return as_printed(value, rounding, at_most if places is None else places)
+
+    return printed
+
+
 class ValueTexts:
     """The texts of a standings' values, each distinct value formatted once.
 
     Equal values of one column share one ``Fraction`` object (and the standings keep them
-    alive), so the cache is keyed by identity: hashing Fractions is slow."""
+    alive), so the cache is keyed by identity: hashing Fractions is slow. The values are
+    printed as the standings' program profile prints them (:func:`program_printing`) unless
+    ``exact`` (JSON numbers)."""
 
     def __init__(
         self,
         standings: Standings,
         formatter: Callable[[Fraction | None, int | None], str] = show,
+        exact: bool = False,
     ) -> None:
         self.standings = standings
         self.columns = standings.columns
         self.places = [standings.places.get(name) for name in self.columns]
+        printing = exact_printing if exact else program_printing(standings)
         self.formatter = formatter
+        if printing is not exact_printing:
+
+            def printed(value: Fraction | None, places: int | None) -> str:
+                shown = printing(value, places)
+                return formatter(Fraction(shown) if isinstance(shown, int) else shown, places)
+
+            self.formatter = printed
         self.cache: dict[tuple[int, int], str] = {}
 
     def column_texts(self, rows: Sequence[Row]) -> list[list[str]]:

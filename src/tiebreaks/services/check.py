@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..engine.catalogue import definition
 from ..engine.cut_check import removes_every_round
-from ..engine.names import resolve_name
+from ..engine.names import name_candidates, resolve_name
 from ..engine.numbers import ROUNDINGS, round_half_up, to_decimal_text
 from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
@@ -28,7 +28,7 @@ from ..errors import UsageError
 from ..model import PairingSystem, Tournament
 from ..model.programs import profile_by_name
 from ..model.rules import REGIMES, rules_for_date
-from ..standings import Row, Standings, compute_standings
+from ..standings import Options, Row, Standings, compute_standings_with
 
 #: modifier variants tried for a tie-break, by the modifiers it takes
 _CUTS = ((0, 0), (1, 0), (2, 0), (0, 1))
@@ -83,11 +83,14 @@ def check_published(
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
     like: str | None = None,
+    options: Options | None = None,
 ) -> CheckReport:
     """Compare the file's stated ranks and published values with the standings we compute
     (with the file's own list unless ``tiebreaks`` is given; read as the program ``like``
-    publishes, whose values are compared as it rounds them)."""
-    standings = compute_standings(tournament, tiebreaks, rules, like=like)
+    publishes, whose values are compared as it rounds them). ``options`` are the arbiter's
+    and the ratings' options of the standings (exclusions, MAN values, order, lots, unrated
+    players, ratings by round, after round N), applied as ``standings`` applies them."""
+    standings = compute_standings_with(tournament, tiebreaks, rules, _with_like(options, like))
     differences: list[Difference] = []
     ranks = 0
     for row in standings.rows:
@@ -98,6 +101,12 @@ def check_published(
                 differences.append(_difference(row, "rank", stated, row.rank))
     values, unmatched = _compare_values(tournament, standings, differences)
     return CheckReport(standings, ranks, values, tuple(differences), unmatched)
+
+
+def _with_like(options: Options | None, like: str | None) -> Options:
+    """The options with the profile ``like`` when one is given."""
+    options = options or Options()
+    return replace(options, like=like) if like else options
 
 
 def _difference(
@@ -136,7 +145,7 @@ def _compare_values(
         if column is None:
             unmatched.append(label)
             continue
-        for row in standings.rows:
+        for row in (*standings.rows, *standings.not_ranked):
             stated = players[row.player.start_number].stated_values
             published = stated[position] if position < len(stated) else None
             if published is None:
@@ -233,6 +242,7 @@ def infer_variants(
     tournament: Tournament,
     tiebreaks: str | Sequence[str] | None = None,
     progress: Progress = _silent,
+    options: Options | None = None,
 ) -> list[Variant]:
     """The plausible, distinct readings that reproduce the published values (per column) or,
     without values, the published ranks (whole list), closest to the declared list first.
@@ -242,13 +252,19 @@ def infer_variants(
     differ only in what they cannot tell apart are one reading: a list is cut after the
     last tie-break that separates someone (the rest decides nothing), and of two variants
     that give every participant the same values only the closest to the declared one is
-    kept. ``progress`` is told after each reading tried. A file that publishes neither
-    ranks nor values is a :class:`UsageError` (see :func:`publishes_numbers`)."""
+    kept. ``progress`` is told after each reading tried; ``options`` apply to every reading
+    (as :func:`check_published`). A file that publishes neither ranks nor values is a
+    :class:`UsageError` (see :func:`publishes_numbers`)."""
+    options = options or Options()
     if publishes_values(tournament):
-        return _infer_columns(tournament, progress)
+        return [
+            variant
+            for column in infer_columns(tournament, progress, options)
+            for variant in column.readings
+        ]
     if not any(player.stated_rank for player in tournament.players):
         raise UsageError("the file publishes neither ranks nor tie-break values to infer from")
-    return _infer_list(tournament, tiebreaks, progress)
+    return _infer_list(tournament, tiebreaks, progress, options)
 
 
 def spec_variants(spec: TiebreakSpec) -> list[TiebreakSpec]:
@@ -279,23 +295,36 @@ def _variants(spec: TiebreakSpec, rounds: int) -> list[TiebreakSpec]:
     return [variant for variant in spec_variants(spec) if not removes_every_round(variant, rounds)]
 
 
-def _inferred_columns(tournament: Tournament) -> list[tuple[int, str, TiebreakSpec]]:
-    """The published columns inference can try: (position, label, the tie-break named)."""
+def _inferred_columns(
+    tournament: Tournament,
+) -> list[tuple[int, str, tuple[TiebreakSpec, ...]]]:
+    """The published columns inference can try: (position, label, the tie-breaks it may
+    name: one, or each candidate of a label that names no single tie-break, such as
+    Swiss-Manager's "Buchholz Tie-Breaks (variabel with parameter)" on chess-results, whose
+    parameters are not shown; warning ``chessresults.legend-unresolved``)."""
     found = []
     for position, label in enumerate(tournament.published_columns):
         try:
-            base = resolve_name(label).spec
+            candidates = name_candidates(label)
         except UsageError:
             continue
-        if definition(base.acronym).kind is not Kind.GROUP and base.acronym != "PTS":
-            found.append((position, label, base))
+        bases = tuple(
+            base
+            for base in candidates
+            if definition(base.acronym).kind is not Kind.GROUP and base.acronym != "PTS"
+        )
+        if bases:
+            found.append((position, label, bases))
     return found
 
 
-def _infer_columns(tournament: Tournament, progress: Progress) -> list[Variant]:
-    return [
-        variant for column in infer_columns(tournament, progress) for variant in column.readings
-    ]
+def _candidate_variants(bases: Sequence[TiebreakSpec], rounds: int) -> list[TiebreakSpec]:
+    """The variants of every candidate tie-break of a column, each once, in order."""
+    variants: dict[str, TiebreakSpec] = {}
+    for base in bases:
+        for variant in _variants(base, rounds):
+            variants.setdefault(str(variant), variant)
+    return list(variants.values())
 
 
 @dataclass(frozen=True)
@@ -331,14 +360,18 @@ VEGA_KS_ERROR = "vega-ks-double-round-robin"
 _ELSEWHERE = 3
 
 
-def infer_columns(tournament: Tournament, progress: Progress = _silent) -> list[ColumnReadings]:
+def infer_columns(
+    tournament: Tournament, progress: Progress = _silent, options: Options | None = None
+) -> list[ColumnReadings]:
     """For each published value column, every regime, modifier and program reading
     (:func:`spec_variants`) tried: the readings that reproduce all its values under some way
-    of printing (:func:`roundings`), else the closest and each value no reading gives."""
+    of printing (:func:`roundings`), else the closest and each value no reading gives
+    (``options``: as :func:`check_published`)."""
+    options = options or Options()
     columns = _inferred_columns(tournament)
     regimes = _regimes_in_order(tournament)
     tries = [
-        (column, rules, _variants(column[2], tournament.rounds))
+        (column, rules, _candidate_variants(column[2], tournament.rounds))
         for column in columns
         for rules in regimes
     ]
@@ -346,16 +379,17 @@ def infer_columns(tournament: Tournament, progress: Progress = _silent) -> list[
     results: dict[str, list[tuple[str, TiebreakSpec, dict[int, Fraction | None]]]] = {}
     done = 0
     for (_, label, _), rules, variants in tries:
-        standings = compute_standings(tournament, ["PTS", *variants], rules)
+        standings = compute_standings_with(tournament, ["PTS", *variants], rules, options)
+        rows = (*standings.rows, *standings.not_ranked)
         for position, variant in enumerate(variants, 1):
             label_of = standings.columns[position]
-            values = {row.player.start_number: row.values[label_of] for row in standings.rows}
+            values = {row.player.start_number: row.values[label_of] for row in rows}
             results.setdefault(label, []).append((rules, variant, values))
             done += 1
             progress(done, total)
     return [
-        _column_readings(tournament, position, label, base, results.get(label, []))
-        for position, label, base in columns
+        _column_readings(tournament, position, label, bases[0], results.get(label, []))
+        for position, label, bases in columns
     ]
 
 
@@ -467,9 +501,12 @@ def _vega_koya_error(
 
 
 def _infer_list(
-    tournament: Tournament, tiebreaks: str | Sequence[str] | None, progress: Progress
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str] | None,
+    progress: Progress,
+    options: Options,
 ) -> list[Variant]:
-    declared = compute_standings(tournament, tiebreaks).tiebreaks
+    declared = compute_standings_with(tournament, tiebreaks, None, options).tiebreaks
     declared_text = tuple(str(spec) for spec in declared)
     rounds = tournament.rounds
     choices = [_variants(spec, rounds) if _varies(spec) else [spec] for spec in declared]
@@ -483,12 +520,13 @@ def _infer_list(
     found: dict[tuple[object, ...], Variant] = {}
     tries = [(rules, combination) for rules in REGIMES for combination in combinations]
     for done, (rules, combination) in enumerate(tries, 1):
-        standings = compute_standings(tournament, list(combination), rules)
+        standings = compute_standings_with(tournament, list(combination), rules, options)
         progress(done, len(tries))
-        like = ""
+        like = options.like or ""
         if _ranks_matched(standings, stated) != len(stated) and _ties_left(standings):
             # Vega's reading: the ties left ordered by pairing number
-            standings = compute_standings(tournament, list(combination), rules, like="vega")
+            vega = replace(options, like="vega")
+            standings = compute_standings_with(tournament, list(combination), rules, vega)
             like = "vega"
         matched = _ranks_matched(standings, stated)
         if matched == len(stated):

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from ..engine.catalogue import definition
 from ..engine.spec import TiebreakSpec
 from ..model import Tournament
-from ..standings import Row, Standings, compute_standings
+from ..standings import Options, Row, Standings, compute_standings, compute_standings_with
 from .compare import decide
 
 #: the article that orders by the list, criterion by criterion, and draws lots after it
@@ -94,10 +94,15 @@ def check_rounds(
     snapshots: Sequence[tuple[str, Tournament]],
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
+    options: Options | None = None,
 ) -> tuple[RoundCheck, ...]:
     """Each snapshot's published ranks against the standings its list gives, in round order
-    (``snapshots``: (source name, tournament) pairs, e.g. one TRF per round)."""
-    checks = [check_round(source, tournament, tiebreaks, rules) for source, tournament in snapshots]
+    (``snapshots``: (source name, tournament) pairs, e.g. one TRF per round; ``options``: the
+    arbiter's and the ratings' options of the standings, for every snapshot)."""
+    checks = [
+        check_round(source, tournament, tiebreaks, rules, options)
+        for source, tournament in snapshots
+    ]
     return tuple(sorted(checks, key=lambda check: check.round))
 
 
@@ -106,14 +111,19 @@ def check_round(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
+    options: Options | None = None,
 ) -> RoundCheck:
     """The published ranks of one snapshot against the list in force after its last round
-    with a result."""
-    played = compute_standings(tournament, ["PTS"], rules).rounds
+    with a result (or after ``options.after_round`` when given)."""
+    options = options or Options()
+    played = options.after_round
+    if played is None:
+        played = compute_standings(tournament, ["PTS"], rules).rounds
     changed_after = None
     if tiebreaks is None:
         tournament, changed_after = _list_in_force(tournament, played)
-    standings = compute_standings(tournament, tiebreaks, rules, after_round=played)
+    options = replace(options, after_round=played)
+    standings = compute_standings_with(tournament, tiebreaks, rules, options)
     return RoundCheck(
         source,
         played,

@@ -9,7 +9,7 @@ says nothing useful ("the diagonal mark of player 1"). Instead it gets one
 for a file signature), and what to do::
 
     f.pdf:1:1: found a PDF document, expected a tournament file (TRF, our JSON, Chess-JSON,
-    PGN or a crosstable CSV): this is not a tournament file
+    PGN or a crosstable CSV) or a published table (...): this is not a tournament file
 
 Binary formats are told by the signature their specifications put at the start of the file
 (a file starting with one is that format, whatever else its bytes match); other binary data
@@ -29,7 +29,11 @@ from ...lazy import load
 #: the JSON parser, loaded when a file is told apart from batch results (a TRF needs none)
 JSON_LOADS = "json:loads"
 
-TOURNAMENT_FILE = "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV)"
+TOURNAMENT_FILE = (
+    "a tournament file (TRF, our JSON, Chess-JSON, PGN or a crosstable CSV) or a published"
+    " table (a chess-results crosstable: Excel or CSV export, or the page saved from a"
+    " browser; a Vega or Swiss-Chess HTML page)"
+)
 WRITTEN_BY_US = (
     "this is a standings file written by tiebreaks, not a tournament; "
     "convert the tournament instead"
