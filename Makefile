@@ -10,8 +10,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# editable: the command always runs the checkout's code, and a later `make test` never tests
+# a stale installed copy
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet .
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
@@ -19,7 +21,6 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 demo: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall . >/dev/null
 	$(BIN)/tiebreaks standings $(EXAMPLE)
 
 test: $(VENV)/.dev-installed lint typecheck unit fuzz

@@ -508,3 +508,19 @@ def test_check_names_the_reading_of_each_published_column(client: TestClient) ->
     assert [(r["tiebreak"], r["rules"]) for r in column["readings"]] == [("SB/SM", "fide-2009")]
     upload = client.post("/api/check/upload", files={"file": ("sm.json", text.encode())})
     assert upload.json() == answer.json()
+
+
+def test_a_program_profile_reaches_the_api(client: TestClient) -> None:
+    """``like`` is an option of the API as of ``tiebreaks standings --like``. In the Held round
+    robin, Bruno (#2) and Charline (#3) are equal on every value of the FIDE list (3.5 points,
+    DE 2, 3 wins, SB 6.25, KS 0.5): FIDE leaves them sharing place 2, Vega orders the ties
+    left by pairing number (docs/conformance.md), so Bruno is 2nd and Charline 3rd."""
+    request = {"tournament": inline("held-round-robin-6.trf")}
+    fide = client.post("/api/standings", json=request).json()
+    vega = client.post("/api/standings", json={**request, "like": "vega"}).json()
+    first_three = [(row["id"], row["rank"]) for row in fide["standings"][:3]]
+    assert first_three == [(1, 1), (2, 2), (3, 2)]
+    assert [(row["id"], row["rank"]) for row in vega["standings"][:3]] == [(1, 1), (2, 2), (3, 3)]
+    assert vega["like"] == "vega" and "like" not in fide
+    refused = client.post("/api/standings", json={**request, "like": "chess-base"})
+    assert refused.status_code == 422

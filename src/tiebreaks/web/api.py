@@ -77,6 +77,7 @@ def settings_of(options: RankingOptions | Side, extra: CompareOptions | None = N
         common.unrated_excluded,
         common.lots,
         rating_by_round=common.rating_by_round,
+        like=getattr(common, "like", None),
         **_arbiter(common),
     )
 

@@ -84,7 +84,7 @@ def check(upload: Upload, settings: Settings) -> Outcome:
 
     def action() -> Outcome:
         tournament = read(upload)
-        report = check_published(tournament, settings.tiebreaks, settings.rules)
+        report = check_published(tournament, settings.tiebreaks, settings.rules, settings.like)
         columns = infer_columns(tournament) if publishes_values(tournament) else None
         return _json(check_json(report, None, columns))
 

@@ -34,6 +34,11 @@ RATING_BY_ROUND = (
     "Rating tie-breaks when players have several ratings (an event over rating periods): "
     "each opponent's rating in force in the round played; false: the first rating (Art. 10)"
 )
+LIKE = (
+    "Read as that program publishes (docs/conformance.md): swiss-manager (SB/SM, ARO/Cn/SM), "
+    "vega (the ties left in pairing-number order, values rounded half to even), swiss-chess "
+    "(the FIDE readings); omitted or null: the FIDE readings"
+)
 LOTS = (
     "Break the ties left after the last tie-break by a repeatable drawing of lots: true "
     "(seeded from the tournament's results) or a seed (a whole number)"
@@ -128,6 +133,7 @@ class RankingOptions(_Strict):
     unrated_rating: int | None = Field(None, ge=0, description=UNRATED_RATING)
     unrated_excluded: bool = Field(False, description=UNRATED_EXCLUDED)
     rating_by_round: bool = Field(False, description=RATING_BY_ROUND)
+    like: Literal["swiss-manager", "vega", "swiss-chess"] | None = Field(None, description=LIKE)
     lots: bool | int = Field(False, description=LOTS)
     withdrawn: list[Annotated[int, Field(ge=1)]] = Field(
         [], max_length=10000, description=WITHDRAWN

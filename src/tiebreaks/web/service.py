@@ -70,6 +70,8 @@ class Settings:
     manual_values: dict[int, ManualValue] | None = None
     manual_order: tuple[int, ...] = ()
     rating_by_round: bool = False
+    #: a publishing program's profile (``tiebreaks standings --like``)
+    like: str | None = None
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,7 @@ def compute(tournament: Tournament, settings: Settings) -> Standings:
         manual_values=settings.manual_values,
         manual_order=settings.manual_order,
         rating_by_round=settings.rating_by_round,
+        like=settings.like,
     )
     blocked = discouraged(standings, canonical)
     if blocked and not settings.allow_discouraged:
