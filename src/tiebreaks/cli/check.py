@@ -64,7 +64,7 @@ def check(
     the TRF written after each round; values and --infer: the last FILE). With --infer, list
     the plausible, distinct regimes and modifier variants that reproduce the published
     numbers. The arbiter's and the ratings' options (--exclude, --manual, --order, --lots,
-    --unrated-rating, --ratings-by-round, --after-round ...) apply as in ``standings``."""
+    --unrated-rating, --ratings-by-round, --after-round ...) apply as in `tiebreaks standings`."""
 
     def run() -> tuple[str, int]:
         check_language(lang)
