@@ -126,7 +126,7 @@ def _exit_code(
 @MAX_INPUT_OPTION
 def team_view(file: str, team: str, max_input: int) -> None:
     """Every match of TEAM in a team tournament, with the board results (TEAM: its number or
-    its name, or a unique part of it, as ``explain`` takes a participant)."""
+    its name, or a unique part of it, as `tiebreaks explain` takes a participant)."""
 
     def run() -> str:
         tournament = read_tournament(file, max_input_bytes=max_input)
