@@ -42,7 +42,7 @@ from ..engine.computation import Computation, NoTracer
 from ..engine.registry import Kind
 from ..engine.trace import Trace
 from ..errors import UsageError
-from ..model import Colour
+from ..model import Colour, ResultKind
 from ..model.memory import paused_garbage_collector
 from ..model.text import shown_text
 from ..standings import Standings
@@ -126,7 +126,16 @@ class TemplateWords(Words):
     translation, field order and template are looked up once per page, each participant,
     round and number is told once."""
 
-    __slots__ = ("messages", "numbers", "people", "rounds", "shared", "templates", "texts")
+    __slots__ = (
+        "last",
+        "messages",
+        "numbers",
+        "people",
+        "rounds",
+        "shared",
+        "templates",
+        "texts",
+    )
 
     def __init__(
         self, computation: Computation, lang: str, templates: Templates, shared: list[Node]
@@ -143,6 +152,8 @@ class TemplateWords(Words):
         self.people: dict[int, Said] = {}
         #: the texts made once (:meth:`Words.once`)
         self.texts: dict[Hashable, str] = {}
+        #: the rounds of the participant told last: index, kinds, opponents
+        self.last: tuple[int, list[ResultKind], list[int | None]] | None = None
 
     def _(self, message: str, **fields: object) -> str:
         return self._said(message, None, fields)
@@ -210,23 +221,33 @@ class TemplateWords(Words):
         key = (index, round_number)
         said = self.rounds.get(key)
         if said is None:
-            opponent = self.computation.opponent(index, round_number)
+            kinds, opponents = self._rounds_of(index)
+            opponent = opponents[round_number - 1]
             if opponent is None:  # a bye or an absence: rare
                 made = super().round(index, round_number)
                 text, node = str(made), node_of(made)
             else:
-                text, node = self._game_node(index, round_number, opponent)
+                kind = kinds[round_number - 1]
+                text, node = self._game_node(index, round_number, kind, opponent)
             self.shared.append(node)
             said = self.rounds[key] = _new_str(Said, text)
             said.node = -len(self.shared)
         return said
 
-    def _game_node(self, index: int, round_number: int, opponent: int) -> tuple[str, Node]:
+    def _rounds_of(self, index: int) -> tuple[list[ResultKind], list[int | None]]:
+        """The kinds and opponents of a participant's rounds, kept for the participant told
+        last (the columns tell one participant's rounds one after another)."""
+        if self.last is None or self.last[0] != index:
+            self.last = (index, *self.computation.rounds_of(index))
+        return self.last[1], self.last[2]
+
+    def _game_node(
+        self, index: int, round_number: int, kind: ResultKind, opponent: int
+    ) -> tuple[str, Node]:
         """A round against an opponent as :meth:`Words.round` words it ("Round 4: win with
         Black against #12 Nick"), its text and node, made without a :class:`Said` of its own
         (a page tells every participant's every round: about 110,000 at 9,999 players)."""
         computation = self.computation
-        kind = computation.kind(index, round_number)
         colour = _colour(computation, index, round_number - 1) if kind.played else Colour.NONE
         result = self.once(("result", kind, colour), lambda: self._result(kind, colour))
         fields = {"opponent": self.who(opponent), "result": result, "round": round_number}
