@@ -133,6 +133,7 @@ class TemplateWords(Words):
         "people",
         "rounds",
         "shared",
+        "shown",
         "templates",
         "texts",
     )
@@ -152,6 +153,8 @@ class TemplateWords(Words):
         self.people: dict[int, Said] = {}
         #: the texts made once (:meth:`Words.once`)
         self.texts: dict[Hashable, str] = {}
+        #: the plain texts put into sentences so far, as :func:`node_of` stores them
+        self.shown: dict[str, Node] = {}
         #: the rounds of the participant told last: index, kinds, opponents
         self.last: tuple[int, list[ResultKind], list[int | None]] | None = None
 
@@ -183,10 +186,19 @@ class TemplateWords(Words):
             known = self.messages[key] = self._message(message, count, fields)
         text, names, number = known
         node: list[Any] = [number]
+        shown = self.shown
         for name in names:
             value = fields[name]
             # node_of inlined: a page says hundreds of thousands of sentences
-            node.append(value.node if type(value) is Said else node_of(value))
+            if type(value) is Said:
+                node.append(value.node)
+            elif type(value) is str:  # a number, an opponent's score: made safe once
+                found = shown.get(value)
+                if found is None:
+                    found = shown[value] = node_of(value)
+                node.append(found)
+            else:
+                node.append(node_of(value))
         said = _new_str(Said, text % fields if fields else text)
         said.node = node
         return said
