@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tiebreaks import Standings
+from tiebreaks.render.explanations import worded
 from tiebreaks.render.html import standings_html
+from tiebreaks.render.i18n import format_value
+from tiebreaks.services.explain import explain_value
 
 from .test_html import round_robin, swiss
 
@@ -188,4 +191,48 @@ def test_without_javascript_the_tables_are_there(browser: Browser, tmp_path: Pat
     assert page.locator("td.value").count() == 0
     assert page.locator("#explain").is_hidden()
     assert page.locator("table.standings.explainable").count() == 0
+    page.context.close()
+
+
+#: what the open panel shows, read from the page: the definition, each line's amount, text
+#: (without the reason of a cut) and whether it was cut, and the steps
+PANEL_TEXT = """panel => ({
+  definition: panel.querySelector("p.definition").textContent,
+  lines: Array.from(panel.querySelectorAll("table.lines tbody tr")).map(row => [
+    row.querySelector("td.amount").textContent,
+    row.querySelector("td.text").firstChild.textContent,
+    row.classList.contains("cut"),
+  ]),
+  steps: Array.from(panel.querySelectorAll("ul.steps li")).map(step => step.textContent),
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_panel_says_what_explain_says(browser: Browser, tmp_path: Path, lang: str) -> None:
+    """The script assembles each panel from the page's templates and shared rounds: the
+    definition, every line (amount, words, cut or kept) and the steps are word for word the
+    library's explanation of the value (what ``explain`` prints), for every column of a few
+    players: the leader, Bruno (#2, a Buchholz line cut), David (#4, SB) and one from the
+    bottom half."""
+    standings = swiss()
+    page, errors = opened(browser, written(standings, tmp_path, lang))
+    panel = page.locator("#explain")
+    chosen = [row for row in standings.rows if row.player.start_number in (2, 4)]
+    cuts = 0
+    for row in [standings.rows[0], *chosen, standings.rows[-3]]:
+        number = row.player.start_number
+        for position, label in enumerate(standings.columns):
+            page.locator(f"tr#p{number} td.value").nth(position).click()
+            panel.locator("p.definition").wait_for()
+            shown = panel.evaluate(PANEL_TEXT)
+            told = worded(explain_value(standings, row, label), standings, lang)
+            assert shown["definition"] == told.definition, (number, label)
+            assert shown["lines"] == [
+                [format_value(line.amount, lang), line.text, not line.kept] for line in told.lines
+            ], (number, label)
+            assert shown["steps"] == list(told.steps), (number, label)
+            cuts += sum(1 for line in told.lines if not line.kept)
+            page.keyboard.press("Escape")
+    assert cuts  # Bruno's BH/C1 (Art. 14.1) at least
+    assert errors == []
     page.context.close()

@@ -93,6 +93,14 @@ class Computation:
         opponent = self._context.opponents[index][round_number - 1]
         return None if opponent == NO_OPPONENT else opponent
 
+    def rounds_of(self, index: int) -> tuple[list[ResultKind], list[int | None]]:
+        """:meth:`kind` and :meth:`opponent` of every round of participant ``index``, read
+        at once (a page that tells every round reads each participant's row once, not once
+        per round)."""
+        context = self._context
+        opponents = [None if found == NO_OPPONENT else found for found in context.opponents[index]]
+        return context.kinds[index], opponents
+
     def points(self, index: int) -> tuple[int, ...]:
         """The points of participant ``index`` in each round considered, in units."""
         return tuple(self._context.points[index])

@@ -42,11 +42,12 @@ from ..engine.computation import Computation, NoTracer
 from ..engine.registry import Kind
 from ..engine.trace import Trace
 from ..errors import UsageError
+from ..model import Colour, ResultKind
 from ..model.memory import paused_garbage_collector
 from ..model.text import shown_text
 from ..standings import Standings
 from .explanations import no_tie, not_tied
-from .explanations.words import Words, describer_for, total_words
+from .explanations.words import Words, _colour, describer_for, total_words
 from .i18n import check_language, tiebreak_name, translator
 
 #: gzip's level for the data: the fastest levels already shrink it most of the way
@@ -58,6 +59,8 @@ _ENCODER = msgspec.json.Encoder()
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
 #: a :class:`Said` made without a call of its ``__new__`` (the hot path of :meth:`_said`)
 _new_str = str.__new__
+#: a round against an opponent, as :meth:`Words.round` says it
+_AGAINST = "Round %(round)s: %(result)s against %(opponent)s"
 
 #: a text in the data: a literal string, a participant (their index) or a template with its
 #: fields
@@ -123,7 +126,17 @@ class TemplateWords(Words):
     translation, field order and template are looked up once per page, each participant,
     round and number is told once."""
 
-    __slots__ = ("messages", "numbers", "people", "rounds", "shared", "templates", "texts")
+    __slots__ = (
+        "last",
+        "messages",
+        "numbers",
+        "people",
+        "rounds",
+        "shared",
+        "shown",
+        "templates",
+        "texts",
+    )
 
     def __init__(
         self, computation: Computation, lang: str, templates: Templates, shared: list[Node]
@@ -140,6 +153,10 @@ class TemplateWords(Words):
         self.people: dict[int, Said] = {}
         #: the texts made once (:meth:`Words.once`)
         self.texts: dict[Hashable, str] = {}
+        #: the plain texts put into sentences so far, as :func:`node_of` stores them
+        self.shown: dict[str, Node] = {}
+        #: the rounds of the participant told last: index, kinds, opponents
+        self.last: tuple[int, list[ResultKind], list[int | None]] | None = None
 
     def _(self, message: str, **fields: object) -> str:
         return self._said(message, None, fields)
@@ -169,10 +186,19 @@ class TemplateWords(Words):
             known = self.messages[key] = self._message(message, count, fields)
         text, names, number = known
         node: list[Any] = [number]
+        shown = self.shown
         for name in names:
             value = fields[name]
             # node_of inlined: a page says hundreds of thousands of sentences
-            node.append(value.node if type(value) is Said else node_of(value))
+            if type(value) is Said:
+                node.append(value.node)
+            elif type(value) is str:  # a number, an opponent's score: made safe once
+                found = shown.get(value)
+                if found is None:
+                    found = shown[value] = node_of(value)
+                node.append(found)
+            else:
+                node.append(node_of(value))
         said = _new_str(Said, text % fields if fields else text)
         said.node = node
         return said
@@ -207,10 +233,46 @@ class TemplateWords(Words):
         key = (index, round_number)
         said = self.rounds.get(key)
         if said is None:
-            made = super().round(index, round_number)
-            self.shared.append(node_of(made))
-            said = self.rounds[key] = Said(made, -len(self.shared))
+            kinds, opponents = self._rounds_of(index)
+            opponent = opponents[round_number - 1]
+            if opponent is None:  # a bye or an absence: rare
+                made = super().round(index, round_number)
+                text, node = str(made), node_of(made)
+            else:
+                kind = kinds[round_number - 1]
+                text, node = self._game_node(index, round_number, kind, opponent)
+            self.shared.append(node)
+            said = self.rounds[key] = _new_str(Said, text)
+            said.node = -len(self.shared)
         return said
+
+    def _rounds_of(self, index: int) -> tuple[list[ResultKind], list[int | None]]:
+        """The kinds and opponents of a participant's rounds, kept for the participant told
+        last (the columns tell one participant's rounds one after another)."""
+        if self.last is None or self.last[0] != index:
+            self.last = (index, *self.computation.rounds_of(index))
+        return self.last[1], self.last[2]
+
+    def _game_node(
+        self, index: int, round_number: int, kind: ResultKind, opponent: int
+    ) -> tuple[str, Node]:
+        """A round against an opponent as :meth:`Words.round` words it ("Round 4: win with
+        Black against #12 Nick"), its text and node, made without a :class:`Said` of its own
+        (a page tells every participant's every round: about 110,000 at 9,999 players)."""
+        computation = self.computation
+        colour = _colour(computation, index, round_number - 1) if kind.played else Colour.NONE
+        result = self.once(("result", kind, colour), lambda: self._result(kind, colour))
+        fields = {"opponent": self.who(opponent), "result": result, "round": round_number}
+        message = (_AGAINST, None, "round", "result", "opponent")
+        known = self.messages.get(message)
+        if known is None:
+            known = self.messages[message] = self._message(_AGAINST, None, fields)
+        text, names, number = known
+        node: list[Any] = [number]
+        for name in names:
+            value = fields[name]
+            node.append(value.node if type(value) is Said else node_of(value))
+        return text % fields, node
 
 
 @dataclass(frozen=True)
