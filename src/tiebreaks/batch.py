@@ -61,6 +61,7 @@ from .formats.readers.sniff import json_lines_content
 from .model.memory import paused_garbage_collector
 from .model.rules import rules_by_name
 from .model.text import shown_name
+from .render.check import difference_text
 from .render.csv import spreadsheet_safe
 from .services.check import check_published
 from .standings import compute_standings
@@ -235,7 +236,7 @@ def _check_fields(tournament: Tournament, options: BatchOptions) -> BatchResult:
             "ranks_compared": report.ranks_compared,
             "values_compared": report.values_compared,
             "differences": len(report.differences),
-            "first_differences": [str(d) for d in report.differences[: options.top]],
+            "first_differences": [difference_text(d) for d in report.differences[: options.top]],
         }
     )
     return fields

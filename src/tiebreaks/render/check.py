@@ -1,4 +1,5 @@
-"""``tiebreaks check``: the comparison of published standings with ours, in plain words."""
+"""``tiebreaks check``: the comparison of published standings with ours, in plain words, every
+sentence through the gettext catalogs (``--lang``)."""
 
 from __future__ import annotations
 
@@ -17,14 +18,17 @@ from ..services.check import (
     VEGA_KS_ERROR,
     CheckReport,
     ColumnReadings,
+    Difference,
     Unreproduced,
     Variant,
 )
 from ..services.check_rounds import RoundCheck
 from .check_rounds import rounds_document, rounds_lines
+from .explanations.words import Phrases
+from .i18n import N_, column_abbreviation, reason_text, tiebreak_name
 
 #: what ``check`` says about a file without published ranks or tie-break values
-NOTHING_TO_COMPARE = (
+NOTHING_TO_COMPARE = N_(
     "Nothing to compare: the file publishes no ranks and no tie-break values"
     " (a TRF's rank column, a JSON file's ranks or values)."
 )
@@ -38,50 +42,109 @@ def check_text(
     lang: str = "en",
 ) -> str:
     """Every difference as a sentence, then each published standings position by position
-    (``rounds``, in ``lang``), then the readings that fit (with --infer): for a file with
-    published values, per column (``columns``)."""
+    (``rounds``), then the readings that fit (with --infer): for a file with published
+    values, per column (``columns``); every sentence in ``lang``."""
     standings = report.standings
+    text = Phrases(lang)
     lines = [
-        f"Computed with {standings.rules} ({standings.rules_reason});"
-        f" tie-breaks {', '.join(standings.columns)} ({standings.tiebreaks_source})",
-        f"Compared {report.ranks_compared} ranks and {report.values_compared} tie-break values.",
+        text._(
+            "Computed with %(rules)s (%(reason)s); tie-breaks %(list)s (%(source)s)",
+            rules=standings.rules,
+            reason=reason_text(standings.rules_reason, lang),
+            list=", ".join(column_abbreviation(column, lang) for column in standings.columns),
+            source=reason_text(standings.tiebreaks_source, lang),
+        ),
+        text._(
+            "Compared %(ranks)s ranks and %(values)s tie-break values.",
+            ranks=report.ranks_compared,
+            values=report.values_compared,
+        ),
     ]
     if report.unmatched_columns:
         lines.append(
-            "Published columns not in the list (not compared): "
-            + ", ".join(report.unmatched_columns)
+            text._(
+                "Published columns not in the list (not compared): %(columns)s",
+                columns=", ".join(report.unmatched_columns),
+            )
         )
-    if report.nothing_compared:
-        lines.append(_nothing_compared(report, columns))
-    elif report.agrees:
-        lines.append("Everything agrees.")
-    else:
-        lines.append(f"{len(report.differences)} differences:")
-        lines.extend(f"  {difference}" for difference in report.differences)
+    lines.extend(_outcome_lines(report, columns, text))
     lines.extend(rounds_lines(rounds, lang))
     if columns is not None:  # the published columns, in the list or not
-        lines.extend(line for column in columns for line in column_lines(column))
+        lines.extend(line for column in columns for line in column_lines(column, lang))
     elif variants is not None and not report.nothing_compared:
-        lines.extend(_variant_lines(variants, len(standings.columns)))
+        lines.extend(_variant_lines(variants, len(standings.columns), text))
     return shown_text("\n".join(lines) + "\n")
 
 
-def _nothing_compared(report: CheckReport, columns: list[ColumnReadings] | None) -> str:
+def _outcome_lines(
+    report: CheckReport, columns: list[ColumnReadings] | None, text: Phrases
+) -> list[str]:
+    """Nothing compared, everything agrees, or each difference in a sentence."""
+    if report.nothing_compared:
+        return [_nothing_compared(report, columns, text)]
+    if report.agrees:
+        return [text._("Everything agrees.")]
+    count = len(report.differences)
+    return [
+        text.plural(
+            "%(differences)s difference:", "%(differences)s differences:", count, differences=count
+        ),
+        *("  " + difference_text(difference, text) for difference in report.differences),
+    ]
+
+
+#: the sentence of a difference, by what differs (a published value's column is named)
+_DIFFERENCES = {
+    "rank": N_("#%(number)s %(name)s: the file says rank %(published)s, we compute %(computed)s"),
+    "points": N_(
+        "#%(number)s %(name)s: the file says %(label)s %(published)s, we compute %(computed)s"
+    ),
+    "value": N_(
+        "#%(number)s %(name)s: the file says %(label)s %(published)s, we compute %(computed)s"
+    ),
+}
+
+
+def difference_text(difference: Difference, text: Phrases | None = None) -> str:
+    """One difference in a sentence (English unless ``text`` gives a language): "#4 David:
+    the file says rank 4, we compute 3"."""
+    text = text or Phrases()
+    return text._(
+        _DIFFERENCES[difference.kind],
+        number=difference.start_number,
+        name=difference.name,
+        label=column_abbreviation(difference.what, text.lang),
+        published=_number(difference.published, text),
+        computed=_number(difference.computed, text),
+    )
+
+
+def _number(value: Fraction | int | None, text: Phrases) -> str:
+    """A value in the language's decimal form, "nothing" (in the language) if there is none."""
+    return text._("nothing") if value is None else text.number(value)
+
+
+def _nothing_compared(
+    report: CheckReport, columns: list[ColumnReadings] | None, text: Phrases
+) -> str:
     """Why no rank and no value was compared with the list: the file publishes none, or only
     values of tie-breaks the list does not hold (then --infer compares them, or -t names
     them)."""
     if not report.unmatched_columns:
-        return NOTHING_TO_COMPARE
+        return text._(NOTHING_TO_COMPARE)
     published = ", ".join(report.unmatched_columns)
     if columns:
-        return (
-            f"None of the published columns ({published}) is in the list: nothing compared with"
-            " it; the inference compares each column with every reading, below."
+        return text._(
+            "None of the published columns (%(columns)s) is in the list: nothing compared with"
+            " it; the inference compares each column with every reading, below.",
+            columns=published,
         )
-    return (
-        f"Nothing compared: the published columns ({published}) are not in the list; name them"
-        f" in the tie-break list (e.g. PTS,{report.unmatched_columns[0]}), or let check infer"
-        " the readings that give them."
+    return text._(
+        "Nothing compared: the published columns (%(columns)s) are not in the list; name them"
+        " in the tie-break list (e.g. PTS,%(first)s), or let check infer the readings that"
+        " give them.",
+        columns=published,
+        first=report.unmatched_columns[0],
     )
 
 
@@ -91,95 +154,155 @@ def compared_by_inference(report: CheckReport, columns: list[ColumnReadings] | N
 
 
 #: the program readings in words (``str(spec)`` gives the modifier back)
-_PROGRAMS = {"SM": "Swiss-Manager's"}
 _NAMED_WITH = {
-    "SB": "Sonneborn-Berger with Swiss-Manager's modified points",
-    "ARO": "Average Rating of Opponents with Swiss-Manager's cut",
+    "SB": N_("%(name)s with Swiss-Manager's modified points"),
+    "ARO": N_("%(name)s with Swiss-Manager's cut"),
+}
+#: the ways of printing a value, in words (:data:`~tiebreaks.engine.numbers.ROUNDINGS`)
+_ROUNDINGS = {
+    "half up": N_("half up"),
+    "half to even": N_("half to even"),
+    "truncated": N_("truncated"),
 }
 
 
-def reading_name(descriptor: str) -> str:
+def reading_name(descriptor: str, lang: str = "en") -> str:
     """A descriptor in words, its program reading named: "Sonneborn-Berger with
-    Swiss-Manager's modified points (SB/SM)"."""
+    Swiss-Manager's modified points (SB/SM)" (the tie-break's name in ``lang``)."""
     spec = parse_spec(descriptor)
+    if lang == "en":
+        name = definition(spec.acronym).name
+    else:
+        name = tiebreak_name(parse_spec(spec.acronym), lang)
     if spec.program and spec.acronym in _NAMED_WITH:
-        return f"{_NAMED_WITH[spec.acronym]} ({descriptor})"
-    return f"{definition(spec.acronym).name} ({descriptor})"
+        name = Phrases(lang)._(_NAMED_WITH[spec.acronym], name=name)
+    return f"{name} ({descriptor})"
 
 
-def column_lines(column: ColumnReadings) -> list[str]:
+def column_lines(column: ColumnReadings, lang: str = "en") -> list[str]:
     """One column's readings: "TB4 = Sonneborn-Berger with Swiss-Manager's modified points
     (SB/SM), fide-2009: 220/220", or the closest reading and each value it does not give."""
+    text = Phrases(lang)
     if column.readings:
         return [
-            f"{column.label} = {reading_name(reading.tiebreaks[0])}, {reading.rules}:"
-            f" {reading.matched}/{reading.compared}" + _printed(reading)
+            f"{column.label} = {reading_name(reading.tiebreaks[0], lang)}, {reading.rules}:"
+            f" {reading.matched}/{reading.compared}" + _printed(reading, text)
             for reading in column.readings
         ]
     if column.closest is None:
-        return [f"{column.label}: no reading we know was tried"]
+        return [text._("%(column)s: no reading we know was tried", column=column.label)]
     closest = column.closest
     lines = [
-        f"{column.label}: no reading we know gives every value; closest"
-        f" {reading_name(closest.tiebreaks[0])}, {closest.rules}:"
-        f" {closest.matched}/{closest.compared}" + _printed(closest)
+        text._(
+            "%(column)s: no reading we know gives every value; closest %(reading)s,"
+            " %(rules)s: %(matched)s/%(compared)s",
+            column=column.label,
+            reading=reading_name(closest.tiebreaks[0], lang),
+            rules=closest.rules,
+            matched=closest.matched,
+            compared=closest.compared,
+        )
+        + _printed(closest, text)
     ]
     if column.program_error == VEGA_KS_ERROR:
         lines.append(
-            f"  every {column.label} value is printed 0 in a double round robin: Vega's own"
-            " error (its single round robins print Koya right); not a reading of the rules"
+            "  "
+            + text._(
+                "every %(column)s value is printed 0 in a double round robin: Vega's own"
+                " error (its single round robins print Koya right); not a reading of the rules",
+                column=column.label,
+            )
         )
-    for value in column.unreproduced:
-        lines.append("  " + _unreproduced(value, column.program_error))
+    lines.extend(
+        "  " + _unreproduced(value, column.program_error, text) for value in column.unreproduced
+    )
     if column.unreproduced:
         lines.append(
-            f"  each value of the closest reading line by line: tiebreaks explain FILE NUMBER"
-            f" -t PTS,{closest.tiebreaks[0]} -r {closest.rules}"
+            "  "
+            + text._(
+                "each value of the closest reading line by line: %(command)s",
+                command=f"tiebreaks explain FILE NUMBER -t PTS,{closest.tiebreaks[0]}"
+                f" -r {closest.rules}",
+            )
         )
     return lines
 
 
-def _printed(reading: Variant) -> str:
-    return f" (values printed rounded {reading.rounding})" if reading.rounding else ""
+def _printed(reading: Variant, text: Phrases) -> str:
+    if not reading.rounding:
+        return ""
+    rounding = _ROUNDINGS.get(reading.rounding)
+    shown = text._(rounding) if rounding else reading.rounding
+    return " " + text._("(values printed rounded %(rounding)s)", rounding=shown)
 
 
-def _unreproduced(value: Unreproduced, error: str) -> str:
+def _unreproduced(value: Unreproduced, error: str, text: Phrases) -> str:
     """One value no reading gives whole: published, the closest reading's, who gives it."""
-    computed = "nothing" if value.computed is None else to_decimal_text(value.computed)
-    text = (
-        f"#{value.start_number} {value.name}: published {to_decimal_text(value.published)},"
-        f" the closest reading gives {computed}"
-    )
+    fields = {
+        "number": value.start_number,
+        "name": value.name,
+        "published": text.number(value.published),
+        "computed": _number(value.computed, text),
+    }
     if error == VEGA_KS_ERROR:
-        return f"{text} (Vega's error)"
+        return text._(
+            "#%(number)s %(name)s: published %(published)s, the closest reading gives"
+            " %(computed)s (Vega's error)",
+            **fields,
+        )
     if value.elsewhere:
-        named = "; ".join(f"{descriptor} under {rules}" for rules, descriptor in value.elsewhere)
-        return f"{text}; given by {named}"
-    return f"{text}; no reading we know gives it"
+        named = "; ".join(
+            text._("%(tiebreak)s under %(rules)s", tiebreak=descriptor, rules=rules)
+            for rules, descriptor in value.elsewhere
+        )
+        return text._(
+            "#%(number)s %(name)s: published %(published)s, the closest reading gives"
+            " %(computed)s; given by %(readings)s",
+            readings=named,
+            **fields,
+        )
+    return text._(
+        "#%(number)s %(name)s: published %(published)s, the closest reading gives"
+        " %(computed)s; no reading we know gives it",
+        **fields,
+    )
 
 
-def _variant_lines(variants: list[Variant], listed: int) -> list[str]:
+def _variant_lines(variants: list[Variant], listed: int, text: Phrases) -> list[str]:
     """The readings, closest to the file's list first; a list cut short is the part of it
     that decides (what follows separates nobody, whatever its variant)."""
     if not variants:
-        return ["No regime or modifier variant we know reproduces the published numbers."]
-    lines = ["Readings that reproduce the published numbers (each a different order):"]
+        return [text._("No regime or modifier variant we know reproduces the published numbers.")]
+    lines = [text._("Readings that reproduce the published numbers (each a different order):")]
     for variant in variants:
-        what = f"column {variant.column!r} = " if variant.column else "list "
-        rest = (
-            "; the rest of the list decides nothing"
-            if not variant.column and len(variant.tiebreaks) < listed
-            else ""
-        )
-        order = (
-            ", ties left in pairing-number order as Vega ranks them"
+        fields = {
+            "list": ", ".join(variant.tiebreaks),
+            "rules": variant.rules,
+            "order": text._(", ties left in pairing-number order as Vega ranks them")
             if variant.like == "vega"
-            else ""
-        )
-        lines.append(
-            f"  {what}{', '.join(variant.tiebreaks)} under {variant.rules}{order}"
-            f" ({variant.matched} of {variant.compared} agree{rest})"
-        )
+            else "",
+            "matched": variant.matched,
+            "compared": variant.compared,
+        }
+        if variant.column:
+            line = text._(
+                "column %(column)s = %(list)s under %(rules)s%(order)s"
+                " (%(matched)s of %(compared)s agree)",
+                column=repr(variant.column),
+                **fields,
+            )
+        elif len(variant.tiebreaks) < listed:
+            line = text._(
+                "list %(list)s under %(rules)s%(order)s (%(matched)s of %(compared)s agree;"
+                " the rest of the list decides nothing)",
+                **fields,
+            )
+        else:
+            line = text._(
+                "list %(list)s under %(rules)s%(order)s (%(matched)s of %(compared)s agree)",
+                **fields,
+            )
+        lines.append("  " + line)
     return lines
 
 

@@ -2,9 +2,9 @@
 not, which regime or modifier variant would reproduce it?
 
 * :func:`check_published`: the ranks a file states (TRF rank column, JSON ranks) and the
-  tie-break values it carries (our JSON, Chess-JSON) against the standings we compute, with
-  every difference in plain words. A published value may be rounded: it agrees when our exact
-  value rounds (half up) to it at the published number of decimals.
+  tie-break values it carries (our JSON, Chess-JSON) against the standings we compute, each
+  difference as data (``render/check.py`` words it). A published value may be rounded: it
+  agrees when our exact value rounds (half up) to it at the published number of decimals.
 * :func:`infer_variants`: for each published value column, every regime and modifier variant
   of that tie-break that reproduces all its values; without values, the variants of the list
   (each tie-break with its cut/median/forfeit variants, each regime) that reproduce all the
@@ -21,7 +21,7 @@ from fractions import Fraction
 from ..engine.catalogue import definition
 from ..engine.cut_check import removes_every_round
 from ..engine.names import name_candidates, resolve_name
-from ..engine.numbers import ROUNDINGS, round_half_up, to_decimal_text
+from ..engine.numbers import ROUNDINGS, round_half_up
 from ..engine.registry import Kind
 from ..engine.spec import TiebreakSpec
 from ..errors import UsageError
@@ -37,23 +37,16 @@ _MAX_COMBINATIONS = 500
 
 @dataclass(frozen=True)
 class Difference:
-    """One disagreement: a rank or a value of one participant."""
+    """One disagreement: a rank or a value of one participant, as data (``render/check.py``
+    words it). ``what`` is "rank" or the published column's label; ``kind`` is "rank",
+    "points" (the score column) or "value" (a tie-break value)."""
 
     start_number: int
     name: str
     what: str
     published: Fraction | int | None
     computed: Fraction | int | None
-
-    def __str__(self) -> str:
-        return (
-            f"#{self.start_number} {self.name}: the file says {self.what} {_text(self.published)},"
-            f" we compute {_text(self.computed)}"
-        )
-
-
-def _text(value: Fraction | int | None) -> str:
-    return "nothing" if value is None else to_decimal_text(value)
+    kind: str = "value"
 
 
 @dataclass(frozen=True)
@@ -98,7 +91,7 @@ def check_published(
         if stated:
             ranks += 1
             if stated != row.rank:
-                differences.append(_difference(row, "rank", stated, row.rank))
+                differences.append(_difference(row, "rank", stated, row.rank, "rank"))
     values, unmatched = _compare_values(tournament, standings, differences)
     return CheckReport(standings, ranks, values, tuple(differences), unmatched)
 
@@ -110,9 +103,13 @@ def _with_like(options: Options | None, like: str | None) -> Options:
 
 
 def _difference(
-    row: Row, what: str, published: Fraction | int | None, computed: Fraction | int | None
+    row: Row,
+    what: str,
+    published: Fraction | int | None,
+    computed: Fraction | int | None,
+    kind: str,
 ) -> Difference:
-    return Difference(row.player.start_number, row.player.name, what, published, computed)
+    return Difference(row.player.start_number, row.player.name, what, published, computed, kind)
 
 
 def _column_for(label: str, standings: Standings) -> str | None:
@@ -152,7 +149,8 @@ def _compare_values(
                 continue
             compared += 1
             if not _value_agrees(published, row.values[column], column, standings, rounding):
-                differences.append(_difference(row, label, published, row.values[column]))
+                kind = "points" if column in ("PTS", "POINTS") else "value"
+                differences.append(_difference(row, label, published, row.values[column], kind))
     return compared, tuple(unmatched)
 
 
