@@ -157,3 +157,34 @@ def test_the_program_profile_is_applied(client: TestClient) -> None:
     data = write_tournament_json(replace(tournament, tiebreak_list=("SB",))).encode("utf-8")
     answer = check(client, data, "sb.json", like="swiss-manager", rules="fide-2009")
     assert "Everything agrees." in text_of(answer.text)
+
+
+def _ranks_swapped(first: int, second: int) -> bytes:
+    """The bundled 16-player Swiss with the published ranks (001 columns 86-89) of the
+    participants ranked ``first`` and ``second`` swapped."""
+    path = Path(__file__).resolve().parents[2] / "src/tiebreaks/examples/held-swiss-16.trf"
+    lines = path.read_text("utf-8").split("\n")
+    ranked = {line[85:89].strip(): i for i, line in enumerate(lines) if line.startswith("001")}
+    a, b = ranked[str(first)], ranked[str(second)]
+    line_a, line_b = lines[a], lines[b]
+    lines[a] = line_a[:85] + line_b[85:89] + line_a[89:]
+    lines[b] = line_b[:85] + line_a[85:89] + line_b[89:]
+    return "\n".join(lines).encode("utf-8")
+
+
+def test_published_places_are_checked_against_the_list(client: TestClient) -> None:
+    """The checker's places on the page (issue 18 item 8): with the published places 3 and 4
+    of the Held Swiss swapped, Alyx (#1, published 3rd) and David (#4, published 4th) are each
+    named with the place the list gives and the criterion that decides; the untouched file
+    says every place follows the list."""
+    words = text_of(check(client, _ranks_swapped(3, 4), "swapped.trf").text)
+    assert "Published places against the list" in words
+    assert "#4 David: published place 4, the list gives 3: ahead of #1 Alyx" in words
+    assert "#1 Alyx: published place 3, the list gives 4: behind #4 David" in words
+    assert "C.07 Art." in words
+    path = Path(__file__).resolve().parents[2] / "src/tiebreaks/examples/held-swiss-16.trf"
+    untouched = text_of(check(client, path.read_bytes(), "held.trf").text)
+    assert "Every published place follows the list." in untouched
+    german = text_of(check(client, _ranks_swapped(3, 4), "swapped.trf", lang="de").text)
+    assert "Veröffentlichte Plätze gegen die Liste" in german
+    assert "veröffentlichter Platz 4, die Liste ergibt 3" in german

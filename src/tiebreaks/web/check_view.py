@@ -19,6 +19,7 @@ from ..engine.names import resolve_list, resolve_name
 from ..engine.spec import parse_spec
 from ..errors import TiebreaksError, UsageError
 from ..model import Tournament
+from ..render.check_rounds import rounds_lines
 from ..render.i18n import format_value, tiebreak_name
 from ..services.check import (
     VEGA_KS_ERROR,
@@ -30,6 +31,7 @@ from ..services.check import (
     infer_columns,
     publishes_values,
 )
+from ..services.check_rounds import check_rounds, publishes_ranks
 from ..standings import Standings, compute_standings
 from .i18n import web_translator
 from .page_state import PageRequest
@@ -136,6 +138,8 @@ class CheckAnswer:
     labels: tuple[str, ...]
     rows: tuple[PublishedRow, ...]
     cut: str
+    #: each published place against the list in force (C.07, with the deciding criterion)
+    places: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -208,8 +212,27 @@ def check_view(request: PageRequest, lang: str, max_upload: int, posted: bool = 
     panel = explain_of(tournament, request, report.standings, lang) if request.explain else None
     if request.partial:  # only the panel: nothing inferred
         return _with(base, panel=panel)
-    answer = _answer(tournament, report, lang)
+    places = _places(upload.source, tournament, listed, request.rules or None, lang)
+    answer = replace(_answer(tournament, report, lang), places=places)
     return _with(base, title=title, answer=answer, panel=panel, **carried)
+
+
+def _places(
+    source: str,
+    tournament: Tournament,
+    listed: tuple[str, ...] | None,
+    rules: str | None,
+    lang: str,
+) -> tuple[str, ...]:
+    """The published places checked against the list (``tiebreaks check``'s section of the
+    places, in ``lang``): each place that does not follow it, with the criterion that decides
+    and its C.07 article; nothing for a file without published ranks."""
+    if not publishes_ranks(tournament):
+        return ()
+    return tuple(
+        line.strip()
+        for line in rounds_lines(check_rounds([(source, tournament)], listed, rules), lang)
+    )
 
 
 def _with(base: CheckView, **changes: object) -> CheckView:
