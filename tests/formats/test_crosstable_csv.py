@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 import tiebreaks
 from tiebreaks.errors import InputError, Location
-from tiebreaks.formats.readers.crosstable_csv import berger_schedule, read_crosstable_csv
+from tiebreaks.formats.readers.crosstable_csv import read_crosstable_csv
+from tiebreaks.formats.readers.round_robin_grid import berger_schedule
 from tiebreaks.model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 
 from ..builders import crosstable

@@ -12,40 +12,31 @@ won / lost); two of them (``1½``, ``1 0``) in every played cell of a double rou
 two cells of a pair must agree (1 and 0, ½ and ½, + and -, - and -), else
 :class:`~tiebreaks.errors.InputError` at the second one; a pair of empty cells is a game not
 played. A crosstable has no schedule: the games are placed in the rounds of the Berger tables
-(:func:`~.crosstable_csv.berger_schedule`), as the CSV crosstable reader does, so the colours
+(:func:`~.round_robin_grid.berger_schedule`), as the CSV crosstable reader does, so the colours
 are the tables', not the real ones.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
 from ...errors import InputError, Location
-from ...model import ABSENT, Colour, Player, ResultKind, RoundResult
-from ...model.results import OPPOSITE_RESULT
-from .crosstable_csv import berger_schedule
+from ...model import Player, ResultKind
+from .round_robin_grid import (
+    Grid,
+    berger_schedule,
+    cycles_of,
+    pair_agrees,
+    placed_in_rounds,
+    result_tokens,
+)
 
 __all__ = ["round_robin_players"]
 
 K = ResultKind
-_KINDS = {
-    "1/2": K.DRAW,
-    "0,5": K.DRAW,
-    "0.5": K.DRAW,
-    "½": K.DRAW,
-    "=": K.DRAW,
-    "1": K.WIN,
-    "0": K.LOSS,
-    "+": K.FORFEIT_WIN,
-    "-": K.FORFEIT_LOSS,
-}
-_TOKEN = re.compile(r"1/2|0[.,]5|½|=|1|0|\+|-")
 _DIAGONAL = frozenset({"", "*", "x", "X"})
-_AGREEING = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
-_MAX_CYCLES = 2
 _CELL_EXPECTED = (
     "a result: 1, ½ (0,5), 0, + (forfeit won) or - (forfeit lost); two of them in a double "
     "round robin"
@@ -65,7 +56,6 @@ class CellLike(Protocol):
 
 #: a player's row of cells and the player read from it (results still empty)
 Entry = tuple[Sequence[CellLike], Player]
-_Table = list[list[tuple[ResultKind, ...]]]
 
 
 def round_robin_players(
@@ -82,7 +72,7 @@ def round_robin_players(
     cycles = _cycles(grid, table, positions, source)
     _check_pairs(grid, table, positions, source)
     schedule = berger_schedule(size)
-    results = _placed(table, schedule, cycles)
+    results = placed_in_rounds(table, schedule, cycles)
     players = tuple(
         replace(player, results=tuple(results[i])) for i, (_, player) in enumerate(grid)
     )
@@ -121,40 +111,29 @@ def _kinds(
         if text not in _DIAGONAL:
             raise InputError(_where(row, position, source), text, "the player's own cell: * or x")
         return ()
-    compact = "".join(text.split())
-    if _TOKEN.sub("", compact):
+    kinds = result_tokens(text)
+    if kinds is None:
         raise InputError(_where(row, position, source), text, _CELL_EXPECTED)
-    return tuple(_KINDS[token] for token in _TOKEN.findall(compact))
+    return kinds
 
 
-def _cycles(grid: Sequence[Entry], table: _Table, positions: list[int], source: str) -> int:
+def _cycles(grid: Sequence[Entry], table: Grid, positions: list[int], source: str) -> int:
     """1 or 2: every played cell holds that many results."""
-    cycles = max((len(kinds) for results in table for kinds in results), default=1) or 1
-    for i, results in enumerate(table):
-        for j, kinds in enumerate(results):
-            if kinds and (len(kinds) != cycles or cycles > _MAX_CYCLES):
-                row = grid[i][0]
-                expected = (
-                    "one result, or two in every cell of a double round robin"
-                    if cycles > _MAX_CYCLES
-                    else f"{cycles} results, as in the other cells"
-                )
-                raise InputError(
-                    _where(row, positions[j], source), _text(row, positions[j]), expected
-                )
+    cycles, wrong = cycles_of(table)
+    if wrong is not None:
+        i, j, expected = wrong
+        row = grid[i][0]
+        raise InputError(_where(row, positions[j], source), _text(row, positions[j]), expected)
     return cycles
 
 
-def _check_pairs(grid: Sequence[Entry], table: _Table, positions: list[int], source: str) -> None:
+def _check_pairs(grid: Sequence[Entry], table: Grid, positions: list[int], source: str) -> None:
     """The two cells of a pair agree (module docstring); InputError at the second one."""
     size = len(table)
     for i in range(size):
         for j in range(i + 1, size):
             mine, theirs = table[i][j], table[j][i]
-            agree = len(mine) == len(theirs) and all(
-                pair in _AGREEING for pair in zip(mine, theirs, strict=True)
-            )
-            if not agree:
+            if not pair_agrees(mine, theirs):
                 row = grid[j][0]
                 other = _text(grid[i][0], positions[j]) or "empty"
                 raise InputError(
@@ -162,25 +141,3 @@ def _check_pairs(grid: Sequence[Entry], table: _Table, positions: list[int], sou
                     _text(row, positions[i]),
                     f"the other side of {other!r}, player {i + 1}'s result against player {j + 1}",
                 )
-
-
-def _placed(
-    table: _Table, schedule: list[list[tuple[int, int]]], cycles: int
-) -> list[list[RoundResult]]:
-    """Each player's result per round, the games placed in the Berger schedule (the second
-    cycle in the same rounds, colours swapped)."""
-    size = len(table)
-    rounds = len(schedule)
-    results = [[ABSENT] * (rounds * cycles) for _ in range(size)]
-    for cycle in range(cycles):
-        for index, pairs in enumerate(schedule):
-            slot = cycle * rounds + index
-            for first, second in pairs:
-                white, black = (first, second) if cycle % 2 == 0 else (second, first)
-                kinds = table[white - 1][black - 1]
-                if not kinds:
-                    continue
-                other = table[black - 1][white - 1][cycle]
-                results[white - 1][slot] = RoundResult(kinds[cycle], black, Colour.WHITE)
-                results[black - 1][slot] = RoundResult(other, white, Colour.BLACK)
-    return results

@@ -28,11 +28,11 @@ Layout::
   whose two cells are both empty did not play (both absent in that round; a warning).
 * **Start numbers** are the row order (1 for the first data row); a number column is ignored.
 * **Rounds**: a crosstable has no schedule, so the games are put in the rounds of the Berger
-  tables (:func:`berger_schedule`): n - 1 rounds for n even, n for n odd (the player facing
-  the missing n + 1 is absent in that round), twice as many for a double round robin (second
-  cycle: same rounds, colours swapped). The colours are those of the Berger tables, not the
-  real ones (a crosstable does not record colours): colour tie-breaks such as BPG or BWG are
-  not meaningful for a tournament read from a crosstable.
+  tables (:func:`~.round_robin_grid.berger_schedule`): n - 1 rounds for n even, n for n odd
+  (the player facing the missing n + 1 is absent in that round), twice as many for a double
+  round robin (second cycle: same rounds, colours swapped). The colours are those of the
+  Berger tables, not the real ones (a crosstable does not record colours): colour tie-breaks
+  such as BPG or BWG are not meaningful for a tournament read from a crosstable.
 * The tournament is a round robin, named after the file (its name without the extension).
 """
 
@@ -47,39 +47,31 @@ from pathlib import PurePath
 
 from ...errors import Diagnostic, InputError, Location
 from ...model import (
-    ABSENT,
     STANDARD,
-    Colour,
     PairingSystem,
     Player,
     ResultKind,
     RoundResult,
     Tournament,
 )
-from ...model.results import OPPOSITE_RESULT
 from .consistency import check_consistency
 from .locator import Field, Locator
+from .round_robin_grid import (
+    Grid,
+    berger_schedule,
+    cycles_of,
+    pair_agrees,
+    placed_in_rounds,
+    result_tokens,
+)
 from .trf import decode_trf_bytes
 
-__all__ = ["berger_schedule", "has_table_rows", "read_crosstable_csv"]
+__all__ = ["has_table_rows", "read_crosstable_csv"]
 
 K = ResultKind
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DIAGONAL = frozenset({"", "*", "x", "X", "-"})
 #: cell tokens, longest first so that "1/2" is not read as "1"
-_TOKENS: tuple[tuple[str, ResultKind], ...] = (
-    ("1/2", K.DRAW),
-    ("0,5", K.DRAW),
-    ("0.5", K.DRAW),
-    ("½", K.DRAW),
-    ("=", K.DRAW),
-    ("1", K.WIN),
-    ("0", K.LOSS),
-    ("+", K.FORFEIT_WIN),
-    ("-", K.FORFEIT_LOSS),
-)
-#: the two cells of one game (a crosstable holds only rated results and forfeits)
-_AGREEING = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
 _MIRRORS = {
     K.WIN: "0",
     K.LOSS: "1",
@@ -100,7 +92,6 @@ _POINTS_HEADERS = frozenset(
 )
 _POINTS = re.compile(r"([0-9]{0,9})(?:[.,]([0-9]{1,9}))?(½?)")
 _RATING = re.compile(r"[0-9]{1,4}")
-_MAX_CYCLES = 2
 
 
 def read_crosstable_csv(data: bytes, source: str) -> Tournament:
@@ -117,7 +108,7 @@ def read_crosstable_csv(data: bytes, source: str) -> Tournament:
     cycles = _cycles(table, layout, source)
     _check_pairs(table, layout, source, warnings)
     schedule = berger_schedule(len(layout.data))
-    results = _results(table, schedule, cycles)
+    results = placed_in_rounds(table, schedule, cycles)
     players = _players(layout, results, source, warnings)
     tournament = Tournament(
         name=PurePath(source).stem if source else "",
@@ -133,35 +124,6 @@ def read_crosstable_csv(data: bytes, source: str) -> Tournament:
     columns = {} if points_column is None else {Field.POINTS: points_column + 1}
     locator = Locator(source, columns, points_label="the points column")
     return check_consistency(tournament, locator)
-
-
-def berger_schedule(size: int) -> list[list[tuple[int, int]]]:
-    """The pairs (White, Black) of every round of a single round robin, as in the Berger tables
-    of FIDE C.05 Annex 1 (circle method).
-
-    With ``count`` = ``size`` rounded up to even and m = ``count`` - 1: in round r, players i
-    and j below ``count`` meet when i + j = r + 1 (mod m), the lower number having White when
-    j - i is odd; the player left over meets ``count``, who has White in even rounds. For an
-    odd ``size`` the pair with the missing player ``count`` is left out (a bye).
-    """
-    if size < 2:
-        return []
-    count = size + size % 2
-    modulus = count - 1
-    schedule = []
-    for round_number in range(1, count):
-        pairs: list[tuple[int, int]] = []
-        for player in range(1, count):
-            partner = (round_number + 1 - player) % modulus or modulus
-            if partner == player:
-                if count <= size:
-                    pivot = (count, player) if round_number % 2 == 0 else (player, count)
-                    pairs.insert(0, pivot)
-            elif player < partner:
-                odd = (partner - player) % 2 == 1
-                pairs.append((player, partner) if odd else (partner, player))
-        schedule.append(pairs)
-    return schedule
 
 
 @dataclass(frozen=True)
@@ -195,10 +157,6 @@ class _Layout:
     def header_text(self, index: int) -> str:
         """The header of a column, lower case; empty without a header row."""
         return self.header.cell(index).casefold() if self.header is not None else ""
-
-
-#: results of row i against column j (0-based): one kind per cycle, () for an empty cell
-_Table = list[list[tuple[ResultKind, ...]]]
 
 
 def _separator(text: str) -> str:
@@ -293,31 +251,15 @@ def _layout_error(rows: list[_Row], source: str) -> InputError:
     )
 
 
-def _tokens(text: str) -> tuple[ResultKind, ...] | None:
-    """The results written in one cell (blanks ignored); None if the text is not results."""
-    compact = "".join(text.split())
-    kinds = []
-    position = 0
-    while position < len(compact):
-        for token, kind in _TOKENS:
-            if compact.startswith(token, position):
-                kinds.append(kind)
-                position += len(token)
-                break
-        else:
-            return None
-    return tuple(kinds)
-
-
-def _read_results(layout: _Layout, source: str) -> _Table:
+def _read_results(layout: _Layout, source: str) -> Grid:
     """Every off-diagonal cell read as results; a cell that is not results is an error."""
-    table: _Table = []
+    table: Grid = []
     size = len(layout.data)
     for i, row in enumerate(layout.data):
         results: list[tuple[ResultKind, ...]] = []
         for j in range(size):
             text = row.cell(layout.column(j))
-            kinds = () if i == j else _tokens(text)
+            kinds = () if i == j else result_tokens(text)
             if kinds is None:
                 raise InputError(row.location(source, layout.column(j)), text, _CELL_EXPECTED)
             results.append(kinds)
@@ -325,25 +267,17 @@ def _read_results(layout: _Layout, source: str) -> _Table:
     return table
 
 
-def _cycles(table: _Table, layout: _Layout, source: str) -> int:
+def _cycles(table: Grid, layout: _Layout, source: str) -> int:
     """1 (single) or 2 (double round robin): every non-empty cell holds that many results."""
-    counts = [len(kinds) for results in table for kinds in results]
-    cycles = max(counts, default=1) or 1
-    for i, results in enumerate(table):
-        for j, kinds in enumerate(results):
-            if kinds and (len(kinds) != cycles or cycles > _MAX_CYCLES):
-                row = layout.data[i]
-                expected = (
-                    "one result, or two in every cell for a double round robin"
-                    if cycles > _MAX_CYCLES
-                    else f"{cycles} results, as in the other cells"
-                )
-                column = layout.column(j)
-                raise InputError(row.location(source, column), row.cell(column), expected)
+    cycles, wrong = cycles_of(table)
+    if wrong is not None:
+        i, j, expected = wrong
+        row, column = layout.data[i], layout.column(j)
+        raise InputError(row.location(source, column), row.cell(column), expected)
     return cycles
 
 
-def _check_pairs(table: _Table, layout: _Layout, source: str, warnings: list[Diagnostic]) -> None:
+def _check_pairs(table: Grid, layout: _Layout, source: str, warnings: list[Diagnostic]) -> None:
     """Both cells of a pair must agree; two empty cells are a game not played (warning)."""
     size = len(table)
     for i in range(size):
@@ -354,9 +288,7 @@ def _check_pairs(table: _Table, layout: _Layout, source: str, warnings: list[Dia
                 location = layout.data[j].location(source, layout.column(i))
                 warnings.append(Diagnostic(message, location, code="csv.no-result"))
                 continue
-            if len(mine) == len(theirs) and all(
-                pair in _AGREEING for pair in zip(mine, theirs, strict=True)
-            ):
+            if pair_agrees(mine, theirs):
                 continue
             raise _disagreement(layout, source, i, j, mine)
 
@@ -373,27 +305,6 @@ def _disagreement(
         f"against player {j + 1} (line {other.line}, column {other_column + 1})"
     )
     return InputError(row.location(source, column), row.cell(column), expected)
-
-
-def _results(
-    table: _Table, schedule: list[list[tuple[int, int]]], cycles: int
-) -> list[list[RoundResult]]:
-    """Each player's result per round, the games placed in the Berger schedule."""
-    size = len(table)
-    rounds = len(schedule)
-    results = [[ABSENT] * (rounds * cycles) for _ in range(size)]
-    for cycle in range(cycles):
-        for round_index, pairs in enumerate(schedule):
-            slot = cycle * rounds + round_index
-            for first, second in pairs:
-                white, black = (first, second) if cycle % 2 == 0 else (second, first)
-                white_kinds = table[white - 1][black - 1]
-                if not white_kinds:
-                    continue
-                black_kind = table[black - 1][white - 1][cycle]
-                results[white - 1][slot] = RoundResult(white_kinds[cycle], black, Colour.WHITE)
-                results[black - 1][slot] = RoundResult(black_kind, white, Colour.BLACK)
-    return results
 
 
 def _players(

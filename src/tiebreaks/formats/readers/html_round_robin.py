@@ -9,7 +9,7 @@ Kreuztabelle): one row per participant, one result column per participant in the
   :class:`~tiebreaks.errors.InputError` at the second cell; a pair whose two cells are empty did
   not play (a warning, ``html.no-result``).
 * **Rounds**: a cross table has no schedule, so the games are put in the rounds of the Berger
-  tables (:func:`~.crosstable_csv.berger_schedule`) by start number, as for a crosstable in CSV
+  tables (:func:`~.round_robin_grid.berger_schedule`) by start number, as for a crosstable in CSV
   (colours too: colour tie-breaks are not meaningful for such a tournament).
 """
 
@@ -19,50 +19,24 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ...errors import Diagnostic, InputError
-from ...model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult
-from ...model.results import OPPOSITE_RESULT
-from .crosstable_csv import berger_schedule
+from ...model import PairingSystem, ResultKind
 from .html_tables import Entry, Event, Row, Table, published_labels, published_values
+from .round_robin_grid import (
+    Grid,
+    berger_schedule,
+    cycles_of,
+    pair_agrees,
+    placed_in_rounds,
+    result_tokens,
+)
 
 __all__ = ["round_robin_event"]
 
-K = ResultKind
-_TOKENS: tuple[tuple[str, ResultKind], ...] = (
-    ("1/2", K.DRAW),
-    ("0,5", K.DRAW),
-    ("0.5", K.DRAW),
-    ("½", K.DRAW),
-    ("=", K.DRAW),
-    ("1", K.WIN),
-    ("0", K.LOSS),
-    ("+", K.FORFEIT_WIN),
-    ("-", K.FORFEIT_LOSS),
-)
 _DIAGONAL = frozenset({"", "*", "**", "x", "X", "xx", "XX", "×", "-"})
-_AGREEING = frozenset(OPPOSITE_RESULT.items()) | {(K.FORFEIT_LOSS, K.FORFEIT_LOSS)}
-_MAX_CYCLES = 2
 _CELL_EXPECTED = (
     "a result: 1, ½ (=, 0.5), 0, + (forfeit win) or - (forfeit loss); "
     "two of them for a double round robin"
 )
-#: results of row i against column j (0-based): one kind per cycle, () for an empty cell
-_Table = list[list[tuple[ResultKind, ...]]]
-
-
-def tokens(text: str) -> tuple[ResultKind, ...] | None:
-    """The results written in one cell (blanks ignored); None if the text is not results."""
-    compact = "".join(text.split())
-    kinds = []
-    position = 0
-    while position < len(compact):
-        for token, kind in _TOKENS:
-            if compact.startswith(token, position):
-                kinds.append(kind)
-                position += len(token)
-                break
-        else:
-            return None
-    return tuple(kinds)
 
 
 def round_robin_event(
@@ -83,7 +57,7 @@ def round_robin_event(
     warnings = _check_pairs(grid, rows, columns, source)
     schedule = berger_schedule(len(players))
     row_of = {entry.start_number: i for i, entry in enumerate(players)}
-    results = _results(grid, schedule, cycles, row_of)
+    results = placed_in_rounds(grid, schedule, cycles, row_of)
     labels, value_columns = published_labels(table, after=max((points_column, *columns)))
     entries = [
         replace(
@@ -103,9 +77,9 @@ def round_robin_event(
     )
 
 
-def _read(rows: Sequence[Row], columns: Sequence[int], source: str) -> _Table:
+def _read(rows: Sequence[Row], columns: Sequence[int], source: str) -> Grid:
     """Every off-diagonal cell as results; a diagonal cell must be empty or a mark."""
-    grid: _Table = []
+    grid: Grid = []
     for i, row in enumerate(rows):
         results: list[tuple[ResultKind, ...]] = []
         for j, column in enumerate(columns):
@@ -118,7 +92,7 @@ def _read(rows: Sequence[Row], columns: Sequence[int], source: str) -> _Table:
                     raise InputError(where, text, f"the diagonal mark of participant {i + 1}")
                 results.append(())
                 continue
-            kinds = tokens(text)
+            kinds = result_tokens(text)
             if kinds is None:
                 raise InputError(row.location(source, column), text, _CELL_EXPECTED)
             results.append(kinds)
@@ -126,24 +100,18 @@ def _read(rows: Sequence[Row], columns: Sequence[int], source: str) -> _Table:
     return grid
 
 
-def _cycles(grid: _Table, rows: Sequence[Row], columns: Sequence[int], source: str) -> int:
+def _cycles(grid: Grid, rows: Sequence[Row], columns: Sequence[int], source: str) -> int:
     """1 or 2: every non-empty cell holds that many results."""
-    cycles = max((len(kinds) for results in grid for kinds in results), default=1) or 1
-    for i, results in enumerate(grid):
-        for j, kinds in enumerate(results):
-            if kinds and (len(kinds) != cycles or cycles > _MAX_CYCLES):
-                expected = (
-                    "one result, or two in every cell for a double round robin"
-                    if cycles > _MAX_CYCLES
-                    else f"{cycles} results, as in the other cells"
-                )
-                where = rows[i].location(source, columns[j])
-                raise InputError(where, rows[i].text(columns[j]), expected)
+    cycles, wrong = cycles_of(grid)
+    if wrong is not None:
+        i, j, expected = wrong
+        where = rows[i].location(source, columns[j])
+        raise InputError(where, rows[i].text(columns[j]), expected)
     return cycles
 
 
 def _check_pairs(
-    grid: _Table, rows: Sequence[Row], columns: Sequence[int], source: str
+    grid: Grid, rows: Sequence[Row], columns: Sequence[int], source: str
 ) -> list[Diagnostic]:
     """Both cells of a pair must agree; two empty cells are a game not played (warning)."""
     warnings = []
@@ -154,34 +122,10 @@ def _check_pairs(
             if not mine and not theirs:
                 message = f"participants {i + 1} and {j + 1} have no result against each other"
                 warnings.append(Diagnostic(message, where, code="html.no-result"))
-            elif len(mine) != len(theirs) or not all(
-                pair in _AGREEING for pair in zip(mine, theirs, strict=True)
-            ):
+            elif not pair_agrees(mine, theirs):
                 expected = (
                     f"the result that matches {rows[i].text(columns[j]) or 'the empty cell'!r} "
                     f"of row {i + 1} against row {j + 1} (line {rows[i].line})"
                 )
                 raise InputError(where, rows[j].text(columns[i]), expected)
     return warnings
-
-
-def _results(
-    grid: _Table,
-    schedule: list[list[tuple[int, int]]],
-    cycles: int,
-    row_of: dict[int, int],
-) -> list[list[RoundResult]]:
-    """Each row's result per round, the games placed in the Berger schedule."""
-    rounds = len(schedule)
-    results = [[ABSENT] * (rounds * cycles) for _ in grid]
-    for cycle in range(cycles):
-        for round_index, pairs in enumerate(schedule):
-            slot = cycle * rounds + round_index
-            for first, second in pairs:
-                white, black = (first, second) if cycle % 2 == 0 else (second, first)
-                w, b = row_of[white], row_of[black]
-                if not grid[w][b]:
-                    continue
-                results[w][slot] = RoundResult(grid[w][b][cycle], black, Colour.WHITE)
-                results[b][slot] = RoundResult(grid[b][w][cycle], white, Colour.BLACK)
-    return results
