@@ -379,12 +379,13 @@ def _round_robin(
     return round_robin_players(grid, columns.opponents, source)
 
 
-def _player_of(entry: _Read, start: int) -> Player:
-    """A player of a round robin before its results are placed: start number = row order."""
+def _player_of(entry: _Read, start: int, results: tuple[RoundResult, ...] = ()) -> Player:
+    """The player of a row, with its start number and ``results`` (none: a player of a round
+    robin before its results are placed, start number = row order)."""
     return Player(
         start_number=start,
         name=entry.name,
-        results=(),
+        results=results,
         rating=entry.rating,
         federation=entry.federation,
         stated_points=entry.points,
@@ -671,19 +672,7 @@ def _with_opponents(
                     cell.location(source), cell.text, f"an opponent's {what} (1 to {len(read)})"
                 )
             results.append(RoundResult(kind, numbers[opponent], colour))
-        players.append(
-            Player(
-                start_number=start,
-                name=entry.name,
-                results=tuple(results),
-                rating=entry.rating,
-                federation=entry.federation,
-                stated_points=entry.points,
-                stated_rank=entry.rank,
-                stated_values=entry.values,
-                line=_cell(entry.row, 0).line,
-            )
-        )
+        players.append(_player_of(entry, start, tuple(results)))
     return players
 
 
