@@ -521,7 +521,7 @@ def compute_standings(
         rating_by_round,
         like,
     )
-    return _compute_standings(tournament, tiebreaks, rules, options)
+    return compute_standings_with(tournament, tiebreaks, rules, options)
 
 
 def compute_standings_with(
@@ -532,15 +532,6 @@ def compute_standings_with(
 ) -> Standings:
     """:func:`compute_standings` with its options given as one :class:`Options` (what a
     service that computes the standings several ways passes on: ``check``, inference)."""
-    return _compute_standings(tournament, tiebreaks, rules, options)
-
-
-def _compute_standings(
-    tournament: Tournament,
-    tiebreaks: str | Sequence[str | TiebreakSpec] | None,
-    rules: str | Rules | None,
-    options: Options,
-) -> Standings:
     tournament, chosen, reason = prepared(tournament, rules)
     _check_rating(options.unrated_rating)
     _check_unrated_method(options)
