@@ -163,7 +163,7 @@ def test_infer_tries_the_candidates_of_a_legend_that_names_no_single_tiebreak(
         for warning in tiebreaks.read_tournament(path).warnings
     )
     result = CliRunner().invoke(main, ["check", str(path), "--infer"])
-    assert f"{legend} = Number of Wins (WIN), fide-2026: 5/5" in result.stdout
+    assert f"{legend} = Number of wins (WIN), fide-2026: 5/5" in result.stdout
     assert "(WON)" not in result.stdout
 
 

@@ -105,8 +105,13 @@ def _hidden_variant_file(tmp_path: Path, hidden: str, rules: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("hidden", "rules"), [("BH/M1", "fide-2024"), ("BH/C2", "fide-2009")])
-def test_infer_finds_the_hidden_buchholz(tmp_path: Path, hidden: str, rules: str) -> None:
+@pytest.mark.parametrize(
+    ("hidden", "name", "rules"),
+    [("BH/M1", "Median Buchholz", "fide-2024"), ("BH/C2", "Buchholz Cut 2", "fide-2009")],
+)
+def test_infer_finds_the_hidden_buchholz(
+    tmp_path: Path, hidden: str, name: str, rules: str
+) -> None:
     path = _hidden_variant_file(tmp_path, hidden, rules)
     tournament = tiebreaks.read_tournament(path)
     assert tournament.published_columns == ("PTS", "BH")
@@ -114,7 +119,7 @@ def test_infer_finds_the_hidden_buchholz(tmp_path: Path, hidden: str, rules: str
     assert ("BH", (hidden,), rules) in readings
     assert all(column == "BH" for column, _, _ in readings)
     result = CliRunner().invoke(main, ["check", str(path), "--infer", "-t", "PTS,BH"])
-    assert f"BH = Buchholz ({hidden}), {rules}: 16/16" in result.stdout
+    assert f"BH = {name} ({hidden}), {rules}: 16/16" in result.stdout
 
 
 OURS_START = '{"format": "tiebreaks-tournament", "version": 1'

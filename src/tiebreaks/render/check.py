@@ -10,7 +10,6 @@ from typing import Any
 
 import msgspec
 
-from ..engine.catalogue import definition
 from ..engine.numbers import to_decimal_text
 from ..engine.spec import parse_spec
 from ..model.text import shown_text
@@ -167,16 +166,25 @@ _ROUNDINGS = {
 
 
 def reading_name(descriptor: str, lang: str = "en") -> str:
-    """A descriptor in words, its program reading named: "Sonneborn-Berger with
-    Swiss-Manager's modified points (SB/SM)" (the tie-break's name in ``lang``)."""
+    """A descriptor in words, its modifiers and its program reading named: "Buchholz (Cut 1)
+    (BH/C1)", "Sonneborn-Berger with Swiss-Manager's modified points (SB/SM)" (the tie-break's
+    name in ``lang``, :func:`~.i18n.tiebreak_name`)."""
     spec = parse_spec(descriptor)
-    if lang == "en":
-        name = definition(spec.acronym).name
-    else:
-        name = tiebreak_name(parse_spec(spec.acronym), lang)
     if spec.program and spec.acronym in _NAMED_WITH:
-        name = Phrases(lang)._(_NAMED_WITH[spec.acronym], name=name)
+        plain = tiebreak_name(parse_spec(descriptor.rsplit("/", 1)[0]), lang)
+        name = Phrases(lang)._(_NAMED_WITH[spec.acronym], name=plain)
+    else:
+        name = tiebreak_name(spec, lang)
     return f"{name} ({descriptor})"
+
+
+def reading_text(reading: Variant, lang: str = "en") -> str:
+    """A reading in words, as the check report and the web's check page show it:
+    "Sonneborn-Berger with Swiss-Manager's modified points (SB/SM), fide-2009: 220/220"."""
+    return (
+        f"{reading_name(reading.tiebreaks[0], lang)}, {reading.rules}:"
+        f" {reading.matched}/{reading.compared}" + _printed(reading, Phrases(lang))
+    )
 
 
 def column_lines(column: ColumnReadings, lang: str = "en") -> list[str]:
@@ -184,11 +192,7 @@ def column_lines(column: ColumnReadings, lang: str = "en") -> list[str]:
     (SB/SM), fide-2009: 220/220", or the closest reading and each value it does not give."""
     text = Phrases(lang)
     if column.readings:
-        return [
-            f"{column.label} = {reading_name(reading.tiebreaks[0], lang)}, {reading.rules}:"
-            f" {reading.matched}/{reading.compared}" + _printed(reading, text)
-            for reading in column.readings
-        ]
+        return [f"{column.label} = {reading_text(reading, lang)}" for reading in column.readings]
     if column.closest is None:
         return [text._("%(column)s: no reading we know was tried", column=column.label)]
     closest = column.closest

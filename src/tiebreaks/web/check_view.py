@@ -16,17 +16,16 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..engine.names import resolve_list, resolve_name
-from ..engine.spec import parse_spec
 from ..errors import TiebreaksError, UsageError
 from ..model import Tournament
+from ..render.check import reading_text
 from ..render.check_rounds import rounds_lines
-from ..render.i18n import format_value, tiebreak_name
+from ..render.i18n import format_value
 from ..services.check import (
     VEGA_KS_ERROR,
     CheckReport,
     ColumnReadings,
     Difference,
-    Variant,
     check_published,
     infer_columns,
     publishes_values,
@@ -54,20 +53,6 @@ from .worker import Outcome
 HTML = "text/html; charset=utf-8"
 #: the publishing programs whose readings ``like`` sets (``tiebreaks check --like``)
 PROGRAMS = {"swiss-manager": "Swiss-Manager", "vega": "Vega", "swiss-chess": "Swiss-Chess"}
-
-
-def N_(message: str) -> str:
-    """A message marked for translation, translated where it is shown."""
-    return message
-
-
-#: how published values were printed (:data:`~tiebreaks.engine.numbers.ROUNDINGS`)
-ROUNDING_WORDS = (N_("half up"), N_("half to even"), N_("truncated"))
-#: the programs' readings in words, by acronym (the descriptor names the modifier)
-_WITH_PROGRAM = {
-    "SB": N_("%(name)s with Swiss-Manager's modified points"),
-    "ARO": N_("%(name)s with Swiss-Manager's cut"),
-}
 
 
 @dataclass(frozen=True)
@@ -308,24 +293,6 @@ def _column_of(label: str, standings: Standings) -> str:
         return str(spec)
     acronym = spec.acronym if spec is not None else label.partition("/")[0]
     return next((column for column in standings.columns if column.partition("/")[0] == acronym), "")
-
-
-def reading_text(variant: Variant, lang: str) -> str:
-    """A reading in words: "Sonneborn-Berger with Swiss-Manager's modified points (SB/SM),
-    fide-2009: 220/220"."""
-    gettext = web_translator(lang).gettext
-    descriptor = variant.tiebreaks[0]
-    spec = parse_spec(descriptor)
-    name = tiebreak_name(spec, lang)
-    if spec.program and spec.acronym in _WITH_PROGRAM:
-        plain = tiebreak_name(parse_spec(descriptor.rsplit("/", 1)[0]), lang)
-        name = gettext(_WITH_PROGRAM[spec.acronym]) % {"name": plain}
-    text = f"{name} ({descriptor}), {variant.rules}: {variant.matched}/{variant.compared}"
-    if variant.rounding:
-        text += " " + gettext("(values printed rounded %(rounding)s)") % {
-            "rounding": gettext(variant.rounding)
-        }
-    return text
 
 
 def _column_view(column: ColumnReadings, tournament: Tournament, lang: str) -> ColumnView:
