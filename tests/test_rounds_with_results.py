@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tiebreaks import compute_standings, example_path
 from tiebreaks.formats.readers.trf import read_trf_text
+from tiebreaks.standings import rounds_with_results
 
 
 def test_rounds_not_played_yet_are_not_counted() -> None:
@@ -34,3 +35,13 @@ def test_the_declared_round_is_used_when_asked_for() -> None:
     assert standings.rounds == 6
     # round 6 is an absence for Bruno (4 points after round 5): still 4 points
     assert str(standings.row(2).values["PTS"]) == "4"
+
+
+def test_the_round_the_standings_are_after_is_known_without_computing_them() -> None:
+    text = example_path("held-swiss-16.trf").read_text(encoding="utf-8")
+    finished = read_trf_text(text, "h.trf")
+    running = read_trf_text(text.replace("XXR 5", "XXR 9"), "h.trf")
+    # held-swiss-16 has results in rounds 1 to 5; XXR 9 declares four rounds not played yet
+    assert rounds_with_results(finished) == 5
+    assert rounds_with_results(running) == 5
+    assert compute_standings(running, "PTS").rounds == rounds_with_results(running)

@@ -784,6 +784,12 @@ def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
     return played, replace(tournament, warnings=(*tournament.warnings, note))
 
 
+def rounds_with_results(tournament: Tournament) -> int:
+    """The round whose standings :func:`compute_standings` gives when no round is asked: the
+    last round with a result (:func:`_rounds_with_results`), without computing them."""
+    return _rounds_with_results(tournament)[0]
+
+
 def _last_round_with_a_result(tournament: Tournament) -> int:
     """The last round in which some participant has a result (the number of rounds when
     nobody has any). Most files have a result in the last round: that is checked first."""

@@ -78,9 +78,8 @@ def check(
         chosen = standings_options(tournament, options)
         tiebreaks = tiebreak_list or None
         report = check_published(tournament, tiebreaks, rules, options=chosen)
-        rounds = check_rounds(
-            [(name, t) for name, t in snapshots if publishes_ranks(t)], tiebreaks, rules, chosen
-        )
+        published = [(name, t) for name, t in snapshots if publishes_ranks(t)]
+        rounds = check_rounds(published, tiebreaks, rules, chosen, report.standings)
         variants = columns = None
         if infer and publishes_numbers(tournament):
             with progress("trying readings", None) as advance:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from ..engine.catalogue import definition
 from ..engine.spec import TiebreakSpec
 from ..model import Tournament
-from ..standings import Options, Row, Standings, compute_standings, compute_standings_with
+from ..standings import Options, Row, Standings, compute_standings_with, rounds_with_results
 from .compare import decide
 
 #: the article that orders by the list, criterion by criterion, and draws lots after it
@@ -95,12 +95,23 @@ def check_rounds(
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
     options: Options | None = None,
+    computed: Standings | None = None,
 ) -> tuple[RoundCheck, ...]:
     """Each snapshot's published ranks against the standings its list gives, in round order
     (``snapshots``: (source name, tournament) pairs, e.g. one TRF per round; ``options``: the
-    arbiter's and the ratings' options of the standings, for every snapshot)."""
+    arbiter's and the ratings' options of the standings, for every snapshot). ``computed``:
+    standings already computed with the same list, rules and options for one of the
+    snapshots' tournaments (e.g. by :func:`~.check.check_published`), reused where they are
+    those the check needs (:func:`check_round`)."""
     checks = [
-        check_round(source, tournament, tiebreaks, rules, options)
+        check_round(
+            source,
+            tournament,
+            tiebreaks,
+            rules,
+            options,
+            computed if computed is not None and computed.tournament is tournament else None,
+        )
         for source, tournament in snapshots
     ]
     return tuple(sorted(checks, key=lambda check: check.round))
@@ -112,18 +123,23 @@ def check_round(
     tiebreaks: str | Sequence[str | TiebreakSpec] | None = None,
     rules: str | None = None,
     options: Options | None = None,
+    computed: Standings | None = None,
 ) -> RoundCheck:
     """The published ranks of one snapshot against the list in force after its last round
-    with a result (or after ``options.after_round`` when given)."""
+    with a result (or after ``options.after_round`` when given). ``computed``: the snapshot's
+    standings with the same list, rules and options, reused when they are after that round
+    and no later change of the list applies (else computed here)."""
     options = options or Options()
     played = options.after_round
     if played is None:
-        played = compute_standings(tournament, ["PTS"], rules).rounds
+        played = rounds_with_results(tournament)
     changed_after = None
     if tiebreaks is None:
         tournament, changed_after = _list_in_force(tournament, played)
-    options = replace(options, after_round=played)
-    standings = compute_standings_with(tournament, tiebreaks, rules, options)
+    standings = computed
+    if standings is None or standings.rounds != played or changed_after is not None:
+        options = replace(options, after_round=played)
+        standings = compute_standings_with(tournament, tiebreaks, rules, options)
     return RoundCheck(
         source,
         played,

@@ -197,7 +197,8 @@ def check_view(request: PageRequest, lang: str, max_upload: int, posted: bool = 
     panel = explain_of(tournament, request, report.standings, lang) if request.explain else None
     if request.partial:  # only the panel: nothing inferred
         return _with(base, panel=panel)
-    places = _places(upload.source, tournament, listed, request.rules or None, lang)
+    computed = None if request.like else report.standings  # the places are checked without it
+    places = _places(upload.source, tournament, listed, request.rules or None, lang, computed)
     answer = replace(_answer(tournament, report, lang), places=places)
     return _with(base, title=title, answer=answer, panel=panel, **carried)
 
@@ -208,15 +209,19 @@ def _places(
     listed: tuple[str, ...] | None,
     rules: str | None,
     lang: str,
+    computed: Standings | None = None,
 ) -> tuple[str, ...]:
     """The published places checked against the list (``tiebreaks check``'s section of the
     places, in ``lang``): each place that does not follow it, with the criterion that decides
-    and its C.07 article; nothing for a file without published ranks."""
+    and its C.07 article; nothing for a file without published ranks. ``computed``: the
+    standings already computed with the same list and rules, reused."""
     if not publishes_ranks(tournament):
         return ()
     return tuple(
         line.strip()
-        for line in rounds_lines(check_rounds([(source, tournament)], listed, rules), lang)
+        for line in rounds_lines(
+            check_rounds([(source, tournament)], listed, rules, None, computed), lang
+        )
     )
 
 
