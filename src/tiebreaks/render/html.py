@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import __version__
 from ..errors import UsageError
@@ -224,9 +224,71 @@ def render_page(standings: Standings, lang: str, *, print_mode: bool) -> str:
             style=Markup(style),
             script=Markup(script),
             policy=content_security_policy(style, script),
+            standings_rows=standings_rows(page),
+            crosstable_rows=crosstable_rows(page),
             _=translations.gettext,
             pgettext=translations.pgettext,
         )
+
+
+class _Shown(dict[object, str]):
+    """Texts as the template prints them (:func:`page_text`, then escaped), each distinct
+    text made once: a table repeats its numbers and scores thousands of times."""
+
+    def __missing__(self, value: object) -> str:
+        shown = self[value] = str(escape(page_text(value)))
+        return shown
+
+
+def standings_rows(page: Page) -> Markup:
+    """The body rows of the standings table, one string per row (at 10,000 participants a
+    template loop per cell cost about a second); every text as the template prints it."""
+    shown = _Shown()
+    rows = []
+    for row in page.rows:
+        number = shown[row.number]
+        name = f'<span dir="auto">{shown[row.name]}</span>'
+        if page.print_mode:
+            name = f'<a href="#p-{number}">{name}</a>'
+        parts = [
+            f'<tr id="{shown[row.anchor]}" class="sg-{shown[row.group]}">\n'
+            f"<td>{shown[row.rank]}</td>\n<td>{number}</td>\n"
+        ]
+        if page.titles:
+            parts.append(f'<td class="title">{shown[row.title]}</td>\n')
+        parts.append(f'<th scope="row" class="name">{name}</th>\n')
+        if page.federations:
+            parts.append(f'<td class="fed">{shown[row.federation]}</td>\n')
+        if not page.is_team:
+            parts.append(f"<td>{shown[row.rating]}</td>\n")
+        parts.extend(f"<td>{shown[cell]}</td>\n" for cell in row.cells)
+        parts.append("</tr>\n")
+        rows.append("".join(parts))
+    return Markup("".join(rows))
+
+
+def crosstable_rows(page: Page) -> Markup:
+    """The body rows of the crosstable, one string per row, as :func:`standings_rows`."""
+    shown = _Shown()
+    points = page.crosstable.points_header
+    rows = []
+    for row in page.crosstable.rows:
+        parts = [
+            f'<tr id="{shown[row.anchor]}">\n<td>{shown[row.rank]}</td>\n'
+            f"<td>{shown[row.number]}</td>\n"
+            f'<th scope="row" class="name"><span dir="auto">{shown[row.name]}</span></th>\n'
+        ]
+        parts.extend(
+            f'<td class="{shown[cell.css]}">{shown[cell.text]}</td>\n'
+            if cell.css
+            else f"<td>{shown[cell.text]}</td>\n"
+            for cell in row.cells
+        )
+        if points:
+            parts.append(f'<td class="num points">{shown[row.points]}</td>\n')
+        parts.append("</tr>\n")
+        rows.append("".join(parts))
+    return Markup("".join(rows))
 
 
 #: the translations of a language, looked up once: the crosstable asks per cell (checking
