@@ -76,9 +76,12 @@ REASON_ARTICLES: dict[Reason, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Entry:
-    """One line of a trace: usually one round.
+    """One line of a trace: usually one round. Never changed once made (a changed copy is
+    made with ``dataclasses.replace``); not a frozen dataclass only because a frozen one's
+    ``__init__`` sets each field through ``object.__setattr__``, six times slower, and the
+    HTML page of 10,000 players makes about 600,000 entries.
 
     ``role`` says what the entry stands for (a :class:`Role`, or a family's own role code);
     ``amount`` is what it adds (None: information only). The other fields are the numbers the
