@@ -138,9 +138,11 @@ class ParticipantView:
     explanations: tuple[ExplanationView, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CrossCell:
-    """One crosstable cell: short text, what it means (on hover), a CSS class and a link."""
+    """One crosstable cell: short text, what it means (on hover), a CSS class and a link
+    (never changed once made; not frozen: a frozen dataclass's ``__init__`` costs several
+    times more, and a crosstable of 10,000 players has 110,000 cells)."""
 
     text: str
     title: str
@@ -530,9 +532,10 @@ _SYMBOLS = {2: "1", 1: "½", 0: "0"}
 _OUTCOME_CLASS = {2: "win", 1: "draw", 0: "loss"}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Game:
-    """One round of one participant, ready for either crosstable layout."""
+    """One round of one participant, ready for either crosstable layout (not frozen, as
+    :class:`CrossCell`)."""
 
     round: int
     opponent: int | None
@@ -696,12 +699,19 @@ def _player_game(
 def _game_cell(result: RoundResult, number: int, title: str, lang: str) -> _Game:
     """Round ``number`` against an opponent: the opponent's number, the colour and the
     result."""
-    kind = result.kind
+    letter, score, css = _game_look(result.kind, result.colour, lang)
+    return _Game(number, result.opponent, letter, score, css, title)
+
+
+@lru_cache(maxsize=256)
+def _game_look(kind: ResultKind, colour: Colour, lang: str) -> tuple[str, str, str]:
+    """A game's colour letter, result symbol and CSS class (made once per kind, colour and
+    language: a crosstable of 10,000 players has 110,000 games)."""
     outcome = kind.outcome or 0
     score, css = _SYMBOLS[outcome], _OUTCOME_CLASS[outcome]
     if kind.forfeit:
         score, css = ("+" if outcome else "-"), f"{css} forfeit"
-    return _Game(number, result.opponent, _colour_letter(result.colour, lang), score, css, title)
+    return _colour_letter(colour, lang), score, css
 
 
 def _colour_letter(colour: Colour, lang: str) -> str:
