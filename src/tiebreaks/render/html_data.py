@@ -59,6 +59,8 @@ _ENCODER = msgspec.json.Encoder()
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
 #: a :class:`Said` made without a call of its ``__new__`` (the hot path of :meth:`_said`)
 _new_str = str.__new__
+#: at most this many numbers are remembered by identity (:meth:`TemplateWords.number`)
+_SEEN_NUMBERS = 100_000
 #: a round against an opponent, as :meth:`Words.round` says it
 _AGAINST = "Round %(round)s: %(result)s against %(opponent)s"
 
@@ -131,6 +133,7 @@ class TemplateWords(Words):
         "messages",
         "numbers",
         "people",
+        "seen",
         "rounds",
         "shared",
         "shown",
@@ -146,6 +149,7 @@ class TemplateWords(Words):
         #: what is made once per page: the rounds told (participant, round), the numbers
         self.rounds: dict[tuple[int, int], str] = {}
         self.numbers: dict[object, str] = {}
+        self.seen: dict[int, tuple[Fraction | int, str]] = {}
         self.shared = shared
         #: per message, count and field names: the translation, the fields in the node's
         #: order and the template's number
@@ -167,11 +171,18 @@ class TemplateWords(Words):
     def number(self, value: Fraction | int | None) -> str:
         if value is None:
             return "-"
+        # the engine makes each amount once (its fractions recur as the same objects): one
+        # look-up by identity, the object kept so that its id names nothing else meanwhile
+        seen = self.seen.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
         # a Fraction's hash is a modular inverse: its numerator and denominator are cheaper
         key = value if type(value) is int else (value.numerator, value.denominator)
         text = self.numbers.get(key)
         if text is None:
             text = self.numbers[key] = super().number(value)
+        if len(self.seen) < _SEEN_NUMBERS:
+            self.seen[id(value)] = (value, text)
         return text
 
     def _said(
