@@ -61,8 +61,10 @@ _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
 _new_str = str.__new__
 #: at most this many numbers are remembered by identity (:meth:`TemplateWords.number`)
 _SEEN_NUMBERS = 100_000
-#: a round against an opponent, as :meth:`Words.round` says it
+#: a round against an opponent, as :meth:`Words.round` says it, and its fields in a node's
+#: order (sorted by name)
 _AGAINST = "Round %(round)s: %(result)s against %(opponent)s"
+_AGAINST_FIELDS = ("opponent", "result", "round")
 
 #: a text in the data: a literal string, a participant (their index) or a template with its
 #: fields
@@ -129,12 +131,14 @@ class TemplateWords(Words):
     round and number is told once."""
 
     __slots__ = (
+        "against",
         "last",
         "messages",
         "numbers",
         "people",
-        "seen",
+        "results",
         "rounds",
+        "seen",
         "shared",
         "shown",
         "templates",
@@ -155,6 +159,10 @@ class TemplateWords(Words):
         #: order and the template's number
         self.messages: dict[tuple[object, ...], tuple[str, tuple[str, ...], int]] = {}
         self.people: dict[int, Said] = {}
+        #: a game's result words ("win with Black") by kind and colour, and their node
+        self.results: dict[tuple[ResultKind, Colour], tuple[str, Node]] = {}
+        #: the translation, fields and template of :data:`_AGAINST`, once looked up
+        self.against: tuple[str, tuple[str, ...], int] | None = None
         #: the texts made once (:meth:`Words.once`)
         self.texts: dict[Hashable, str] = {}
         #: the plain texts put into sentences so far, as :func:`node_of` stores them
@@ -270,20 +278,20 @@ class TemplateWords(Words):
         """A round against an opponent as :meth:`Words.round` words it ("Round 4: win with
         Black against #12 Nick"), its text and node, made without a :class:`Said` of its own
         (a page tells every participant's every round: about 110,000 at 9,999 players)."""
-        computation = self.computation
-        colour = _colour(computation, index, round_number - 1) if kind.played else Colour.NONE
-        result = self.once(("result", kind, colour), lambda: self._result(kind, colour))
-        fields = {"opponent": self.who(opponent), "result": result, "round": round_number}
-        message = (_AGAINST, None, "round", "result", "opponent")
-        known = self.messages.get(message)
-        if known is None:
-            known = self.messages[message] = self._message(_AGAINST, None, fields)
-        text, names, number = known
-        node: list[Any] = [number]
-        for name in names:
-            value = fields[name]
-            node.append(value.node if type(value) is Said else node_of(value))
-        return text % fields, node
+        colour = _colour(self.computation, index, round_number - 1) if kind.played else Colour.NONE
+        result = self.results.get((kind, colour))
+        if result is None:
+            made = self.once(("result", kind, colour), lambda: self._result(kind, colour))
+            result = self.results[(kind, colour)] = (made, node_of(made))
+        who = self.who(opponent)
+        against = self.against
+        if against is None:  # the message's translation and template, looked up once
+            fields = {"opponent": who, "result": result[0], "round": round_number}
+            against = self.against = self._message(_AGAINST, None, fields)
+        text, names, number = against
+        assert names == _AGAINST_FIELDS
+        fields = {"opponent": who, "result": result[0], "round": round_number}
+        return text % fields, [number, opponent, result[1], str(round_number)]  # who(i)'s node is i
 
 
 @dataclass(frozen=True)
