@@ -151,14 +151,19 @@ class Trace:
         """The sum of the kept amounts, added as integers over their least common denominator
         (the same sum, without a fraction per addition: the amounts of a trace have one or
         two denominators)."""
-        amounts = [entry.amount for entry in self.entries if entry.kept and entry.amount]
-        if not amounts:
+        ratios = [
+            entry.amount.as_integer_ratio() for entry in self.entries if entry.kept and entry.amount
+        ]
+        if not ratios:
             return Fraction(0)
-        denominators = {amount.denominator for amount in amounts}
-        if len(denominators) == 1:
-            return Fraction(sum(amount.numerator for amount in amounts), denominators.pop())
+        numerators, denominators = zip(*ratios, strict=True)
+        if denominators.count(denominators[0]) == len(denominators):
+            return Fraction(sum(numerators), denominators[0])
         denominator = lcm(*denominators)
-        units = sum(amount.numerator * (denominator // amount.denominator) for amount in amounts)
+        units = sum(
+            numerator * (denominator // each)
+            for numerator, each in zip(numerators, denominators, strict=True)
+        )
         return Fraction(units, denominator)
 
     @property
