@@ -58,9 +58,10 @@ from .i18n import (
     tiebreak_name,
     tiebreaks_line,
     translator,
+    value_formatter,
 )
 from .safe_text import page_text
-from .values import program_printing
+from .values import ValueTexts, program_printing
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a page wider than this many table columns is printed in landscape
@@ -396,19 +397,19 @@ def _rank_text(row: Row) -> str:
 
 def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:
     """The lines of the standings table, shaded by score group (the first column's value)."""
-    places = [standings.places.get(label) for label in standings.columns]
-    printing = program_printing(standings)
+    # each distinct value of a column formatted once ("–": undefined)
+    formatter = value_formatter(lang)
+    texts = ValueTexts(standings, lambda value, places: formatter(value, places) or "–")
+    columns = texts.column_texts(standings.rows)
+    first = standings.columns[0] if standings.columns else None
     rows = []
     shade, previous = "odd", None
-    for row in standings.rows:
-        values = [row.values[label] for label in standings.columns]
-        if not values or values[0] != previous:
+    for place, row in enumerate(standings.rows):
+        value = None if first is None else row.values[first]
+        if first is None or value != previous:
             shade = "even" if shade == "odd" else "odd"
-            previous = values[0] if values else None
-        cells = tuple(
-            format_value(printing(value, place), lang, place) or "–"
-            for value, place in zip(values, places, strict=True)
-        )
+            previous = value
+        cells = tuple(column[place] for column in columns)
         player = row.player
         rating = "" if standings.is_team else str(player.rating or "")
         rows.append(
