@@ -571,13 +571,14 @@ def crosstable(standings: Standings, lang: str, *, titles: bool = True) -> Cross
     )
     square = standings.pairing_system.predetermined and len(standings.rows) <= SQUARE_LIMIT
     rows = []
+    spaced = standings.is_team
     for row in standings.rows:
         number = row.player.start_number
         own = games[number]
         cells = (
             _square_cells(own, number, standings)
             if square
-            else tuple(_round_cell(game, standings.is_team, lang) for game in own)
+            else tuple([_round_cell(game, spaced, lang) for game in own])
         )
         points = "" if points_label is None else format_value(row.values[points_label], lang)
         name = row.player.name
