@@ -136,6 +136,9 @@ def opponent_sum_trace(
     played, (on_table, as_counted) = lists.played[index], lists.scores
     entries: list[Entry] = []
     kept_units = 0
+    # locals: a page of 10,000 players traces 330,000 rounds here
+    own_unit, fraction, new_entry = context.unit, _fraction, Entry
+    game, forfeit = Role.OPPONENT, Role.FORFEIT_AS_GAME
     for column in rows.included[index]:
         reason = cuts.get(column)
         if reason is None:
@@ -145,18 +148,18 @@ def opponent_sum_trace(
         actual: Fraction | None = None
         adjusted: tuple[int, ...] = ()
         if counted[column]:  # a game, or a forfeit counted as one (Art. 15.2, /P)
-            role = Role.OPPONENT if played[column] else Role.FORFEIT_AS_GAME
+            role = game if played[column] else forfeit
             if as_counted[scheduled] != on_table[scheduled]:  # Art. 16.3
-                actual = Fraction(on_table[scheduled], context.unit)
+                actual = Fraction(on_table[scheduled], own_unit)
                 adjusted = lists.adjusted_rounds(context, scheduled)
         else:
             role = stand_in_role(context, index, column)
             opponent = None if scheduled == NO_OPPONENT else scheduled
-        weight = _fraction(points[column], context.unit) if weighted else None
-        amount, score = _fraction(values[column], unit), _fraction(keys[column], context.unit)
+        weight = fraction(points[column], own_unit) if weighted else None
+        amount, score = fraction(values[column], unit), fraction(keys[column], own_unit)
         entries.append(
-            Entry(column + 1, role, amount, opponent, score, actual, adjusted, weight, None,
-                  reason is None, reason)
+            new_entry(column + 1, role, amount, opponent, score, actual, adjusted, weight, None,
+                      reason is None, reason)
         )  # fmt: skip
     # the kept amounts added in units: the same sum as adding their fractions, made once
     value = _fraction(kept_units, unit)
