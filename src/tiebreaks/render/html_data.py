@@ -361,7 +361,7 @@ class _Builder:
     groups: list[list[Any]] = field(default_factory=list)
     shared: list[Node] = field(default_factory=list)
     definitions: list[Node] = field(default_factory=list)
-    meanings: dict[object, int] = field(default_factory=dict)
+    meanings: dict[bytes, int] = field(default_factory=dict)
     #: start number -> index in the computed tournament's participants
     index: dict[int, int] = field(default_factory=dict)
 
@@ -397,7 +397,7 @@ class _Builder:
 
     def meaning(self, node: Node) -> int:
         """The number of a definition in ``definitions`` (most values of a column share it)."""
-        key = _frozen(node)
+        key = _ENCODER.encode(node)  # the node's JSON as its key: one call in C
         found = self.meanings.get(key)
         if found is None:
             found = self.meanings[key] = len(self.definitions)
@@ -449,13 +449,6 @@ class _Builder:
         describer gets the trace without them)."""
         _, _, steps = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
-
-
-def _frozen(node: Node) -> object:
-    """A node as a key: its lists as tuples."""
-    if isinstance(node, list):
-        return tuple(_frozen(part) for part in node)
-    return node
 
 
 def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
