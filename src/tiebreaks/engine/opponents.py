@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
@@ -17,6 +16,7 @@ from .memo import Key
 from .spec import TiebreakSpec
 from .sums import Contributions, cuts_of_rows
 from .trace import Entry, Reason, Role, Trace
+from .trace import amount_of as _fraction
 from .unplayed import adjusted_round_points, adjusted_scores, stand_in_scores
 
 
@@ -164,9 +164,3 @@ def opponent_sum_trace(
     # the kept amounts added in units: the same sum as adding their fractions, made once
     value = _fraction(kept_units, unit)
     return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
-
-
-@lru_cache(maxsize=4096)
-def _fraction(units: int, unit: int) -> Fraction:
-    """``units / unit`` as a fraction (a trace's amounts recur: each is made once)."""
-    return Fraction(units, unit)

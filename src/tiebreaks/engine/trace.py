@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from typing import TYPE_CHECKING
 
@@ -177,6 +178,15 @@ class Trace:
 
 
 _AGAINST_OPPONENT = frozenset({Role.OPPONENT, Role.FORFEIT_AS_GAME})
+
+
+@lru_cache(maxsize=4096)
+def amount_of(units: int, unit: int = 1) -> Fraction:
+    """``units / unit`` as a fraction, made once: a field's traces repeat a few amounts
+    hundreds of thousands of times (one object each, which the HTML page also uses to word
+    each amount once)."""
+    return Fraction(units, unit)
+
 
 Tracer = Callable[["Context", "TiebreakSpec", int], Trace]
 #: a group tie-break: context, spec, the tied group it was applied to, the participant
