@@ -411,7 +411,11 @@ class _Builder:
         told once; each member keeps its steps and the group's number."""
         spec = self.standings.tiebreaks[position]
         earlier = self.standings.columns[:position]
-        keys = [tuple(row.values[label] for label in earlier) for row in self.standings.rows]
+        # equal on every earlier column: the values as numerators and denominators (hashing
+        # a Fraction computes a modular inverse)
+        keys = [
+            tuple(_ratio(row.values[label]) for label in earlier) for row in self.standings.rows
+        ]
         members: dict[tuple[object, ...], list[int]] = {}
         for key, row in zip(keys, self.standings.rows, strict=True):
             members.setdefault(key, []).append(self.index[row.player.start_number])
@@ -449,6 +453,11 @@ class _Builder:
         describer gets the trace without them)."""
         _, _, steps = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
+
+
+def _ratio(value: Fraction | int | None) -> tuple[int, int] | None:
+    """A value as its numerator and denominator (None if undefined)."""
+    return None if value is None else value.as_integer_ratio()
 
 
 def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:
