@@ -432,7 +432,8 @@ class _Builder:
                     self.standings.rows
                 )
             if not_tied(trace):  # alone on the earlier columns: the tie-break does not apply
-                meaning = describer_for(spec.acronym)(trace, words)[0]
+                # only the definition is shown: the describer is not given the lines to word
+                meaning = describer_for(spec.acronym)(replace(trace, entries=()), words)[0]
                 values.append(
                     [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
                 )
