@@ -423,8 +423,13 @@ class _Builder:
             group.sort()
         shared: dict[tuple[object, ...], int] = {}
         values: list[Any] = []
+        #: the value of a participant tied with no one (the same for each of them)
+        alone: list[Any] | None = None
         for key, row in zip(keys, self.standings.rows, strict=True):
             group = members[key]
+            if alone is not None and len(group) == 1:
+                values.append(alone)
+                continue
             try:
                 trace = computation.group_trace(spec, group, self.index[row.player.start_number])
             except NoTracer:
@@ -432,11 +437,9 @@ class _Builder:
                     self.standings.rows
                 )
             if not_tied(trace):  # alone on the earlier columns: the tie-break does not apply
-                # only the definition is shown: the describer is not given the lines to word
-                meaning = describer_for(spec.acronym)(replace(trace, entries=()), words)[0]
-                values.append(
-                    [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
-                )
+                told_alone = self.not_applied(trace, words)
+                alone = told_alone if len(group) == 1 else alone
+                values.append(told_alone)
                 continue
             number = shared.get(key)
             if number is None:
@@ -448,6 +451,14 @@ class _Builder:
                 steps = self.steps_only(trace, words)
             values.append([None, number, None, steps])
         return values
+
+    def not_applied(self, trace: Trace, words: TemplateWords) -> list[Any]:
+        """The value of a participant tied with no one: the definition and why the tie-break
+        does not apply. Both depend only on the tie-break, so the column tells it once (at
+        10,000 players most are alone: their mini-tables of one are not made); the describer
+        is not given the lone line, which is not shown."""
+        meaning = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)[0]
+        return [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
 
     def steps_only(self, trace: Trace, words: TemplateWords) -> list[Node]:
         """The steps of a member's group trace (its lines are the group's, told once: the
