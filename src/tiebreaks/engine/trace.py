@@ -151,21 +151,21 @@ class Trace:
     def total(self) -> Fraction:
         """The sum of the kept amounts, added as integers over their least common denominator
         (the same sum, without a fraction per addition: the amounts of a trace have one or
-        two denominators)."""
+        two denominators; a total recurs, so the usual one is made once)."""
         ratios = [
             entry.amount.as_integer_ratio() for entry in self.entries if entry.kept and entry.amount
         ]
         if not ratios:
-            return Fraction(0)
+            return amount_of(0)
         numerators, denominators = zip(*ratios, strict=True)
         if denominators.count(denominators[0]) == len(denominators):
-            return Fraction(sum(numerators), denominators[0])
+            return amount_of(sum(numerators), denominators[0])
         denominator = lcm(*denominators)
         units = sum(
             numerator * (denominator // each)
             for numerator, each in zip(numerators, denominators, strict=True)
         )
-        return Fraction(units, denominator)
+        return amount_of(units, denominator)
 
     @property
     def opponents(self) -> dict[int, int]:
