@@ -16,7 +16,9 @@ their hashes.
 CSS is inline, there are no external fetches, and the page is also well-formed XML (polyglot
 markup), which the tests use to check it. Jinja2 escapes every text that comes from the
 input, and every printed text passes through :func:`~tiebreaks.render.safe_text.page_text`
-(control characters and bidirectional formatting characters replaced); names stand in
+(control characters and bidirectional formatting characters replaced); the body rows of the
+standings and the crosstable are built here, one string per row, by the same rule
+(:func:`standings_rows`: a template loop per cell cost a second at 10,000 players); names stand in
 ``<span dir="auto">`` (an isolate, as ``<bdi>``: a right-to-left name keeps the text after
 it in place). The print mode (for the PDF) still writes every explanation out.
 """
