@@ -47,7 +47,7 @@ from ..model.memory import paused_garbage_collector
 from ..model.text import shown_text
 from ..standings import Standings
 from .explanations import no_tie, not_tied
-from .explanations.words import Words, _colour, describer_for, total_words
+from .explanations.words import Words, describer_for, total_words
 from .i18n import check_language, tiebreak_name, translator
 
 #: gzip's level for the data: the fastest levels already shrink it most of the way
@@ -132,7 +132,6 @@ class TemplateWords(Words):
 
     __slots__ = (
         "against",
-        "last",
         "messages",
         "numbers",
         "people",
@@ -167,8 +166,6 @@ class TemplateWords(Words):
         self.texts: dict[Hashable, str] = {}
         #: the plain texts put into sentences so far, as :func:`node_of` stores them
         self.shown: dict[str, Node] = {}
-        #: the rounds of the participant told last: index, kinds, opponents
-        self.last: tuple[int, list[ResultKind], list[int | None]] | None = None
 
     def _(self, message: str, **fields: object) -> str:
         return self._said(message, None, fields)
@@ -248,37 +245,52 @@ class TemplateWords(Words):
 
     def round(self, index: int, round_number: int) -> str:
         """The round as :meth:`Words.round` tells it, made once per participant and round
-        and stored once in ``shared``: the explanations refer to it by a negative number."""
+        and stored once in ``shared``: the explanations refer to it by a negative number.
+        The first round asked of a participant tells all of their rounds (the columns ask
+        for each of them)."""
         key = (index, round_number)
         said = self.rounds.get(key)
         if said is None:
-            kinds, opponents = self._rounds_of(index)
-            opponent = opponents[round_number - 1]
-            if opponent is None:  # a bye or an absence: rare
-                made = super().round(index, round_number)
-                text, node = str(made), node_of(made)
-            else:
-                kind = kinds[round_number - 1]
-                text, node = self._game_node(index, round_number, kind, opponent)
-            self.shared.append(node)
-            said = self.rounds[key] = _new_str(Said, text)
-            said.node = -len(self.shared)
+            self._tell_rounds(index)
+            said = self.rounds.get(key)
+            if said is None:  # not one of the participant's rounds
+                said = self._told_round(key, *self._round(index, round_number))
         return said
 
-    def _rounds_of(self, index: int) -> tuple[list[ResultKind], list[int | None]]:
-        """The kinds and opponents of a participant's rounds, kept for the participant told
-        last (the columns tell one participant's rounds one after another)."""
-        if self.last is None or self.last[0] != index:
-            self.last = (index, *self.computation.rounds_of(index))
-        return self.last[1], self.last[2]
+    def _tell_rounds(self, index: int) -> None:
+        """Every round of participant ``index`` told (a page tells every participant's every
+        round: about 110,000 at 9,999 players)."""
+        kinds, opponents = self.computation.rounds_of(index)
+        results = self.computation.tournament.players[index].results
+        rounds, told = self.rounds, self._told_round
+        for column, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
+            key = (index, column + 1)
+            if key in rounds:
+                continue
+            if opponent is None:  # a bye or an absence: rare
+                told(key, *self._round(index, column + 1))
+                continue
+            played = kind.played and column < len(results)
+            colour = results[column].colour if played else Colour.NONE
+            told(key, *self._game_node(column + 1, kind, colour, opponent))
+
+    def _round(self, index: int, round_number: int) -> tuple[str, Node]:
+        """A round as :meth:`Words.round` tells it: its text and node."""
+        made = super().round(index, round_number)
+        return str(made), node_of(made)
+
+    def _told_round(self, key: tuple[int, int], text: str, node: Node) -> Said:
+        """A round's text, its node stored in ``shared`` and named by a negative number."""
+        self.shared.append(node)
+        said = self.rounds[key] = _new_str(Said, text)
+        said.node = -len(self.shared)
+        return said
 
     def _game_node(
-        self, index: int, round_number: int, kind: ResultKind, opponent: int
+        self, round_number: int, kind: ResultKind, colour: Colour, opponent: int
     ) -> tuple[str, Node]:
         """A round against an opponent as :meth:`Words.round` words it ("Round 4: win with
-        Black against #12 Nick"), its text and node, made without a :class:`Said` of its own
-        (a page tells every participant's every round: about 110,000 at 9,999 players)."""
-        colour = _colour(self.computation, index, round_number - 1) if kind.played else Colour.NONE
+        Black against #12 Nick"), its text and node, made without a :class:`Said` of its own."""
         result = self.results.get((kind, colour))
         if result is None:
             made = self.once(("result", kind, colour), lambda: self._result(kind, colour))
