@@ -142,7 +142,7 @@ class ParticipantView:
     explanations: tuple[ExplanationView, ...]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CrossCell:
     """One crosstable cell: short text, what it means (on hover), a CSS class and a link
     (never changed once made; not frozen: a frozen dataclass's ``__init__`` costs several
@@ -544,7 +544,7 @@ _SYMBOLS = {2: "1", 1: "½", 0: "0"}
 _OUTCOME_CLASS = {2: "win", 1: "draw", 0: "loss"}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class _Game:
     """One round of one participant, ready for either crosstable layout (not frozen, as
     :class:`CrossCell`)."""
