@@ -73,8 +73,10 @@ Node = str | int | list[Any]
 
 class Said(str):
     """A text made by :class:`TemplateWords`: the text itself (so that a describer can use
-    it as any string) and how it was made (``node``)."""
+    it as any string) and how it was made (``node``; in a slot, not a ``__dict__``: a third
+    of the memory, and a page makes about 350,000 of them)."""
 
+    __slots__ = ("node",)
     node: Node
 
     def __new__(cls, text: str, node: Node) -> Said:
