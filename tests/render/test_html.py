@@ -23,13 +23,15 @@ from xml.etree import ElementTree
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from markupsafe import escape
 
 from tiebreaks import Standings, UsageError, compute_standings, example_path, read_tournament
 from tiebreaks.model import ResultKind
 from tiebreaks.render.explanations import worded
-from tiebreaks.render.html import crosstable, render_page, standings_html
+from tiebreaks.render.html import _Shown, crosstable, render_page, standings_html
 from tiebreaks.render.html_data import data_json, explanation_data
 from tiebreaks.render.i18n import SUPPORTED, format_value, summary_line
+from tiebreaks.render.safe_text import page_text
 from tiebreaks.services.explain import explain_value
 
 from ..builders import Builder
@@ -520,6 +522,18 @@ def test_web_crosstable_keeps_the_titles() -> None:
     row = next(row for row in crosstable(swiss(), "en").rows if row.number == 2)
     assert row.cells[0].title.startswith("Round 1: win against #10 ")
     assert row.cells[0].title.endswith("(Black)")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [chr(code) for code in range(0x20, 0x7F)]
+    + ["½", "–", "12w½", "bye ½", "7b+", "<b>", "a&b", "x\u202ey", "tab\there", "Ａ", "e\u0301"],
+)
+def test_a_table_cell_is_shown_as_the_template_shows_a_text(text: str) -> None:
+    """The two big tables' rows are built in Python, not by the template: each text is shown
+    as the template's finalize (page_text) and autoescape would show it, also when it is
+    printed as it is (a crosstable result such as "12w½")."""
+    assert _Shown()[text] == str(escape(page_text(text)))
 
 
 def test_round_robin_crosstable_is_square() -> None:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+#: no value yet (a memoised value may be None)
+_MISSING: Any = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +55,11 @@ class Memo:
 
     def value(self, key: Key[T], compute: Callable[[], T]) -> T:
         """The value under ``key``, computed by ``compute`` the first time it is asked for."""
-        values = self._values
-        if key not in values:
-            values[key] = compute()
-        found: T = values[key]
+        # one look-up (hashing and comparing a key are Python calls; a page of 10,000
+        # participants asks the memo about 170,000 times)
+        found: T = self._values.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._values[key] = compute()
         return found
 
     def carried(self, *keys: Key[Any]) -> Memo:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from typing import TYPE_CHECKING
 
@@ -76,9 +77,12 @@ REASON_ARTICLES: dict[Reason, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Entry:
-    """One line of a trace: usually one round.
+    """One line of a trace: usually one round. Never changed once made (a changed copy is
+    made with ``dataclasses.replace``); not a frozen dataclass only because a frozen one's
+    ``__init__`` sets each field through ``object.__setattr__``, six times slower, and the
+    HTML page of 10,000 players makes about 600,000 entries.
 
     ``role`` says what the entry stands for (a :class:`Role`, or a family's own role code);
     ``amount`` is what it adds (None: information only). The other fields are the numbers the
@@ -147,16 +151,21 @@ class Trace:
     def total(self) -> Fraction:
         """The sum of the kept amounts, added as integers over their least common denominator
         (the same sum, without a fraction per addition: the amounts of a trace have one or
-        two denominators)."""
-        amounts = [entry.amount for entry in self.entries if entry.kept and entry.amount]
-        if not amounts:
-            return Fraction(0)
-        denominators = {amount.denominator for amount in amounts}
-        if len(denominators) == 1:
-            return Fraction(sum(amount.numerator for amount in amounts), denominators.pop())
+        two denominators; a total recurs, so the usual one is made once)."""
+        ratios = [
+            entry.amount.as_integer_ratio() for entry in self.entries if entry.kept and entry.amount
+        ]
+        if not ratios:
+            return amount_of(0)
+        numerators, denominators = zip(*ratios, strict=True)
+        if denominators.count(denominators[0]) == len(denominators):
+            return amount_of(sum(numerators), denominators[0])
         denominator = lcm(*denominators)
-        units = sum(amount.numerator * (denominator // amount.denominator) for amount in amounts)
-        return Fraction(units, denominator)
+        units = sum(
+            numerator * (denominator // each)
+            for numerator, each in zip(numerators, denominators, strict=True)
+        )
+        return amount_of(units, denominator)
 
     @property
     def opponents(self) -> dict[int, int]:
@@ -169,6 +178,15 @@ class Trace:
 
 
 _AGAINST_OPPONENT = frozenset({Role.OPPONENT, Role.FORFEIT_AS_GAME})
+
+
+@lru_cache(maxsize=4096)
+def amount_of(units: int, unit: int = 1) -> Fraction:
+    """``units / unit`` as a fraction, made once: a field's traces repeat a few amounts
+    hundreds of thousands of times (one object each, which the HTML page also uses to word
+    each amount once)."""
+    return Fraction(units, unit)
+
 
 Tracer = Callable[["Context", "TiebreakSpec", int], Trace]
 #: a group tie-break: context, spec, the tied group it was applied to, the participant

@@ -16,7 +16,9 @@ their hashes.
 CSS is inline, there are no external fetches, and the page is also well-formed XML (polyglot
 markup), which the tests use to check it. Jinja2 escapes every text that comes from the
 input, and every printed text passes through :func:`~tiebreaks.render.safe_text.page_text`
-(control characters and bidirectional formatting characters replaced); names stand in
+(control characters and bidirectional formatting characters replaced); the body rows of the
+standings and the crosstable are built here, one string per row, by the same rule
+(:func:`standings_rows`: a template loop per cell cost a second at 10,000 players); names stand in
 ``<span dir="auto">`` (an isolate, as ``<bdi>``: a right-to-left name keeps the text after
 it in place). The print mode (for the PDF) still writes every explanation out.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,7 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import __version__
 from ..errors import UsageError
@@ -58,9 +61,10 @@ from .i18n import (
     tiebreak_name,
     tiebreaks_line,
     translator,
+    value_formatter,
 )
 from .safe_text import page_text
-from .values import program_printing
+from .values import ValueTexts, program_printing
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a page wider than this many table columns is printed in landscape
@@ -138,9 +142,11 @@ class ParticipantView:
     explanations: tuple[ExplanationView, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CrossCell:
-    """One crosstable cell: short text, what it means (on hover), a CSS class and a link."""
+    """One crosstable cell: short text, what it means (on hover), a CSS class and a link
+    (never changed once made; not frozen: a frozen dataclass's ``__init__`` costs several
+    times more, and a crosstable of 10,000 players has 110,000 cells)."""
 
     text: str
     title: str
@@ -224,9 +230,79 @@ def render_page(standings: Standings, lang: str, *, print_mode: bool) -> str:
             style=Markup(style),
             script=Markup(script),
             policy=content_security_policy(style, script),
+            standings_rows=standings_rows(page),
+            crosstable_rows=crosstable_rows(page),
             _=translations.gettext,
             pgettext=translations.pgettext,
         )
+
+
+class _Shown(dict[object, str]):
+    """Texts as the template prints them (:func:`page_text`, then escaped), each distinct
+    text made once: a table repeats its numbers and scores thousands of times."""
+
+    def __missing__(self, value: object) -> str:
+        if isinstance(value, str) and _PLAIN.fullmatch(value):  # shown as it is
+            return value
+        shown = self[value] = str(escape(page_text(value)))
+        return shown
+
+
+#: a text that neither :func:`page_text` nor escaping changes: printable ASCII without
+#: markup characters, and the half and the dash of the tables (each crosstable cell's text
+#: is its own: about 110,000 of them at 10,000 players)
+_PLAIN = re.compile(r"[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e½–]*")
+
+
+def standings_rows(page: Page) -> Markup:
+    """The body rows of the standings table, one string per row (at 10,000 participants a
+    template loop per cell cost about a second); every text as the template prints it."""
+    shown = _Shown()
+    rows = []
+    for row in page.rows:
+        number = shown[row.number]
+        name = f'<span dir="auto">{shown[row.name]}</span>'
+        if page.print_mode:
+            name = f'<a href="#p-{number}">{name}</a>'
+        parts = [
+            f'<tr id="{shown[row.anchor]}" class="sg-{shown[row.group]}">\n'
+            f"<td>{shown[row.rank]}</td>\n<td>{number}</td>\n"
+        ]
+        if page.titles:
+            parts.append(f'<td class="title">{shown[row.title]}</td>\n')
+        parts.append(f'<th scope="row" class="name">{name}</th>\n')
+        if page.federations:
+            parts.append(f'<td class="fed">{shown[row.federation]}</td>\n')
+        if not page.is_team:
+            parts.append(f"<td>{shown[row.rating]}</td>\n")
+        parts.extend(f"<td>{shown[cell]}</td>\n" for cell in row.cells)
+        parts.append("</tr>\n")
+        rows.append("".join(parts))
+    return Markup("".join(rows))
+
+
+def crosstable_rows(page: Page) -> Markup:
+    """The body rows of the crosstable, one string per row, as :func:`standings_rows`."""
+    shown = _Shown()
+    points = page.crosstable.points_header
+    rows = []
+    for row in page.crosstable.rows:
+        parts = [
+            f'<tr id="{shown[row.anchor]}">\n<td>{shown[row.rank]}</td>\n'
+            f"<td>{shown[row.number]}</td>\n"
+            f'<th scope="row" class="name"><span dir="auto">{shown[row.name]}</span></th>\n'
+        ]
+        parts.extend(
+            f'<td class="{shown[cell.css]}">{shown[cell.text]}</td>\n'
+            if cell.css
+            else f"<td>{shown[cell.text]}</td>\n"
+            for cell in row.cells
+        )
+        if points:
+            parts.append(f'<td class="num points">{shown[row.points]}</td>\n')
+        parts.append("</tr>\n")
+        rows.append("".join(parts))
+    return Markup("".join(rows))
 
 
 #: the translations of a language, looked up once: the crosstable asks per cell (checking
@@ -332,19 +408,19 @@ def _rank_text(row: Row) -> str:
 
 def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:
     """The lines of the standings table, shaded by score group (the first column's value)."""
-    places = [standings.places.get(label) for label in standings.columns]
-    printing = program_printing(standings)
+    # each distinct value of a column formatted once ("–": undefined)
+    formatter = value_formatter(lang)
+    texts = ValueTexts(standings, lambda value, places: formatter(value, places) or "–")
+    columns = texts.column_texts(standings.rows)
+    first = standings.columns[0] if standings.columns else None
     rows = []
     shade, previous = "odd", None
-    for row in standings.rows:
-        values = [row.values[label] for label in standings.columns]
-        if not values or values[0] != previous:
+    for place, row in enumerate(standings.rows):
+        value = None if first is None else row.values[first]
+        if first is None or value != previous:
             shade = "even" if shade == "odd" else "odd"
-            previous = values[0] if values else None
-        cells = tuple(
-            format_value(printing(value, place), lang, place) or "–"
-            for value, place in zip(values, places, strict=True)
-        )
+            previous = value
+        cells = tuple(column[place] for column in columns)
         player = row.player
         rating = "" if standings.is_team else str(player.rating or "")
         rows.append(
@@ -468,9 +544,10 @@ _SYMBOLS = {2: "1", 1: "½", 0: "0"}
 _OUTCOME_CLASS = {2: "win", 1: "draw", 0: "loss"}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class _Game:
-    """One round of one participant, ready for either crosstable layout."""
+    """One round of one participant, ready for either crosstable layout (not frozen, as
+    :class:`CrossCell`)."""
 
     round: int
     opponent: int | None
@@ -496,13 +573,14 @@ def crosstable(standings: Standings, lang: str, *, titles: bool = True) -> Cross
     )
     square = standings.pairing_system.predetermined and len(standings.rows) <= SQUARE_LIMIT
     rows = []
+    spaced = standings.is_team
     for row in standings.rows:
         number = row.player.start_number
         own = games[number]
         cells = (
             _square_cells(own, number, standings)
             if square
-            else tuple(_round_cell(game, standings.is_team, lang) for game in own)
+            else tuple([_round_cell(game, spaced, lang) for game in own])
         )
         points = "" if points_label is None else format_value(row.values[points_label], lang)
         name = row.player.name
@@ -634,12 +712,19 @@ def _player_game(
 def _game_cell(result: RoundResult, number: int, title: str, lang: str) -> _Game:
     """Round ``number`` against an opponent: the opponent's number, the colour and the
     result."""
-    kind = result.kind
+    letter, score, css = _game_look(result.kind, result.colour, lang)
+    return _Game(number, result.opponent, letter, score, css, title)
+
+
+@lru_cache(maxsize=256)
+def _game_look(kind: ResultKind, colour: Colour, lang: str) -> tuple[str, str, str]:
+    """A game's colour letter, result symbol and CSS class (made once per kind, colour and
+    language: a crosstable of 10,000 players has 110,000 games)."""
     outcome = kind.outcome or 0
     score, css = _SYMBOLS[outcome], _OUTCOME_CLASS[outcome]
     if kind.forfeit:
         score, css = ("+" if outcome else "-"), f"{css} forfeit"
-    return _Game(number, result.opponent, _colour_letter(result.colour, lang), score, css, title)
+    return _colour_letter(colour, lang), score, css
 
 
 def _colour_letter(colour: Colour, lang: str) -> str:

@@ -47,7 +47,7 @@ from ..model.memory import paused_garbage_collector
 from ..model.text import shown_text
 from ..standings import Standings
 from .explanations import no_tie, not_tied
-from .explanations.words import Words, _colour, describer_for, total_words
+from .explanations.words import Words, describer_for, total_words
 from .i18n import check_language, tiebreak_name, translator
 
 #: gzip's level for the data: the fastest levels already shrink it most of the way
@@ -59,8 +59,12 @@ _ENCODER = msgspec.json.Encoder()
 _FIELD = re.compile(r"%\((\w+)\)[sd]|%%")
 #: a :class:`Said` made without a call of its ``__new__`` (the hot path of :meth:`_said`)
 _new_str = str.__new__
-#: a round against an opponent, as :meth:`Words.round` says it
+#: at most this many numbers are remembered by identity (:meth:`TemplateWords.number`)
+_SEEN_NUMBERS = 100_000
+#: a round against an opponent, as :meth:`Words.round` says it, and its fields in a node's
+#: order (sorted by name)
 _AGAINST = "Round %(round)s: %(result)s against %(opponent)s"
+_AGAINST_FIELDS = ("opponent", "result", "round")
 
 #: a text in the data: a literal string, a participant (their index) or a template with its
 #: fields
@@ -69,8 +73,10 @@ Node = str | int | list[Any]
 
 class Said(str):
     """A text made by :class:`TemplateWords`: the text itself (so that a describer can use
-    it as any string) and how it was made (``node``)."""
+    it as any string) and how it was made (``node``; in a slot, not a ``__dict__``: a third
+    of the memory, and a page makes about 350,000 of them)."""
 
+    __slots__ = ("node",)
     node: Node
 
     def __new__(cls, text: str, node: Node) -> Said:
@@ -127,11 +133,13 @@ class TemplateWords(Words):
     round and number is told once."""
 
     __slots__ = (
-        "last",
+        "against",
         "messages",
         "numbers",
         "people",
+        "results",
         "rounds",
+        "seen",
         "shared",
         "shown",
         "templates",
@@ -146,17 +154,20 @@ class TemplateWords(Words):
         #: what is made once per page: the rounds told (participant, round), the numbers
         self.rounds: dict[tuple[int, int], str] = {}
         self.numbers: dict[object, str] = {}
+        self.seen: dict[int, tuple[Fraction | int, str]] = {}
         self.shared = shared
         #: per message, count and field names: the translation, the fields in the node's
         #: order and the template's number
         self.messages: dict[tuple[object, ...], tuple[str, tuple[str, ...], int]] = {}
         self.people: dict[int, Said] = {}
+        #: a game's result words ("win with Black") by kind and colour, and their node
+        self.results: dict[tuple[ResultKind, Colour], tuple[str, Node]] = {}
+        #: the translation, fields and template of :data:`_AGAINST`, once looked up
+        self.against: tuple[str, tuple[str, ...], int] | None = None
         #: the texts made once (:meth:`Words.once`)
         self.texts: dict[Hashable, str] = {}
         #: the plain texts put into sentences so far, as :func:`node_of` stores them
         self.shown: dict[str, Node] = {}
-        #: the rounds of the participant told last: index, kinds, opponents
-        self.last: tuple[int, list[ResultKind], list[int | None]] | None = None
 
     def _(self, message: str, **fields: object) -> str:
         return self._said(message, None, fields)
@@ -167,11 +178,18 @@ class TemplateWords(Words):
     def number(self, value: Fraction | int | None) -> str:
         if value is None:
             return "-"
+        # the engine makes each amount once (its fractions recur as the same objects): one
+        # look-up by identity, the object kept so that its id names nothing else meanwhile
+        seen = self.seen.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
         # a Fraction's hash is a modular inverse: its numerator and denominator are cheaper
         key = value if type(value) is int else (value.numerator, value.denominator)
         text = self.numbers.get(key)
         if text is None:
             text = self.numbers[key] = super().number(value)
+        if len(self.seen) < _SEEN_NUMBERS:
+            self.seen[id(value)] = (value, text)
         return text
 
     def _said(
@@ -229,53 +247,68 @@ class TemplateWords(Words):
 
     def round(self, index: int, round_number: int) -> str:
         """The round as :meth:`Words.round` tells it, made once per participant and round
-        and stored once in ``shared``: the explanations refer to it by a negative number."""
+        and stored once in ``shared``: the explanations refer to it by a negative number.
+        The first round asked of a participant tells all of their rounds (the columns ask
+        for each of them)."""
         key = (index, round_number)
         said = self.rounds.get(key)
         if said is None:
-            kinds, opponents = self._rounds_of(index)
-            opponent = opponents[round_number - 1]
-            if opponent is None:  # a bye or an absence: rare
-                made = super().round(index, round_number)
-                text, node = str(made), node_of(made)
-            else:
-                kind = kinds[round_number - 1]
-                text, node = self._game_node(index, round_number, kind, opponent)
-            self.shared.append(node)
-            said = self.rounds[key] = _new_str(Said, text)
-            said.node = -len(self.shared)
+            self._tell_rounds(index)
+            said = self.rounds.get(key)
+            if said is None:  # not one of the participant's rounds
+                said = self._told_round(key, *self._round(index, round_number))
         return said
 
-    def _rounds_of(self, index: int) -> tuple[list[ResultKind], list[int | None]]:
-        """The kinds and opponents of a participant's rounds, kept for the participant told
-        last (the columns tell one participant's rounds one after another)."""
-        if self.last is None or self.last[0] != index:
-            self.last = (index, *self.computation.rounds_of(index))
-        return self.last[1], self.last[2]
+    def _tell_rounds(self, index: int) -> None:
+        """Every round of participant ``index`` told (a page tells every participant's every
+        round: about 110,000 at 9,999 players)."""
+        kinds, opponents = self.computation.rounds_of(index)
+        results = self.computation.tournament.players[index].results
+        rounds, told = self.rounds, self._told_round
+        for column, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
+            key = (index, column + 1)
+            if key in rounds:
+                continue
+            if opponent is None:  # a bye or an absence: rare
+                told(key, *self._round(index, column + 1))
+                continue
+            played = kind.played and column < len(results)
+            colour = results[column].colour if played else Colour.NONE
+            told(key, *self._game_node(column + 1, kind, colour, opponent))
+
+    def _round(self, index: int, round_number: int) -> tuple[str, Node]:
+        """A round as :meth:`Words.round` tells it: its text and node."""
+        made = super().round(index, round_number)
+        return str(made), node_of(made)
+
+    def _told_round(self, key: tuple[int, int], text: str, node: Node) -> Said:
+        """A round's text, its node stored in ``shared`` and named by a negative number."""
+        self.shared.append(node)
+        said = self.rounds[key] = _new_str(Said, text)
+        said.node = -len(self.shared)
+        return said
 
     def _game_node(
-        self, index: int, round_number: int, kind: ResultKind, opponent: int
+        self, round_number: int, kind: ResultKind, colour: Colour, opponent: int
     ) -> tuple[str, Node]:
         """A round against an opponent as :meth:`Words.round` words it ("Round 4: win with
-        Black against #12 Nick"), its text and node, made without a :class:`Said` of its own
-        (a page tells every participant's every round: about 110,000 at 9,999 players)."""
-        computation = self.computation
-        colour = _colour(computation, index, round_number - 1) if kind.played else Colour.NONE
-        result = self.once(("result", kind, colour), lambda: self._result(kind, colour))
-        fields = {"opponent": self.who(opponent), "result": result, "round": round_number}
-        message = (_AGAINST, None, "round", "result", "opponent")
-        known = self.messages.get(message)
-        if known is None:
-            known = self.messages[message] = self._message(_AGAINST, None, fields)
-        text, names, number = known
-        node: list[Any] = [number]
-        for name in names:
-            value = fields[name]
-            node.append(value.node if type(value) is Said else node_of(value))
-        return text % fields, node
+        Black against #12 Nick"), its text and node, made without a :class:`Said` of its own."""
+        result = self.results.get((kind, colour))
+        if result is None:
+            made = self.once(("result", kind, colour), lambda: self._result(kind, colour))
+            result = self.results[(kind, colour)] = (made, node_of(made))
+        who = self.who(opponent)
+        against = self.against
+        if against is None:  # the message's translation and template, looked up once
+            fields = {"opponent": who, "result": result[0], "round": round_number}
+            against = self.against = self._message(_AGAINST, None, fields)
+        text, names, number = against
+        assert names == _AGAINST_FIELDS
+        fields = {"opponent": who, "result": result[0], "round": round_number}
+        return text % fields, [number, opponent, result[1], str(round_number)]  # who(i)'s node is i
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Told:
     """One value in words, as data: its definition, its lines (``[amount, text]``, or
     ``[amount, text, why]`` for a line a modifier removed), the total of a sum and the
@@ -293,9 +326,14 @@ def tell(trace: Trace, words: TemplateWords) -> Told:
     describer = describer_for(trace.spec.acronym)
     meaning, texts, steps = describer(trace, words)
     lines: list[list[Any]] = []
-    number = words.number
+    number, seen = words.number, words.seen
     for entry, text in zip(trace.entries, texts, strict=True):
-        amount = "" if entry.amount is None else number(entry.amount)
+        value = entry.amount
+        if value is None:
+            amount = ""
+        else:  # TemplateWords.number's look-up by identity, inlined (550,000 amounts)
+            known = seen.get(id(value))
+            amount = known[1] if known is not None and known[0] is value else number(value)
         node = text.node if type(text) is Said else node_of(text)
         if entry.kept:  # [amount, text]; a line a modifier removed adds why ("" if untold)
             lines.append([amount, node])
@@ -337,7 +375,7 @@ class _Builder:
     groups: list[list[Any]] = field(default_factory=list)
     shared: list[Node] = field(default_factory=list)
     definitions: list[Node] = field(default_factory=list)
-    meanings: dict[object, int] = field(default_factory=dict)
+    meanings: dict[bytes, int] = field(default_factory=dict)
     #: start number -> index in the computed tournament's participants
     index: dict[int, int] = field(default_factory=dict)
 
@@ -373,7 +411,7 @@ class _Builder:
 
     def meaning(self, node: Node) -> int:
         """The number of a definition in ``definitions`` (most values of a column share it)."""
-        key = _frozen(node)
+        key = _ENCODER.encode(node)  # the node's JSON as its key: one call in C
         found = self.meanings.get(key)
         if found is None:
             found = self.meanings[key] = len(self.definitions)
@@ -387,7 +425,11 @@ class _Builder:
         told once; each member keeps its steps and the group's number."""
         spec = self.standings.tiebreaks[position]
         earlier = self.standings.columns[:position]
-        keys = [tuple(row.values[label] for label in earlier) for row in self.standings.rows]
+        # equal on every earlier column: the values as numerators and denominators (hashing
+        # a Fraction computes a modular inverse)
+        keys = [
+            tuple(_ratio(row.values[label]) for label in earlier) for row in self.standings.rows
+        ]
         members: dict[tuple[object, ...], list[int]] = {}
         for key, row in zip(keys, self.standings.rows, strict=True):
             members.setdefault(key, []).append(self.index[row.player.start_number])
@@ -395,8 +437,13 @@ class _Builder:
             group.sort()
         shared: dict[tuple[object, ...], int] = {}
         values: list[Any] = []
+        #: the value of a participant tied with no one (the same for each of them)
+        alone: list[Any] | None = None
         for key, row in zip(keys, self.standings.rows, strict=True):
             group = members[key]
+            if alone is not None and len(group) == 1:
+                values.append(alone)
+                continue
             try:
                 trace = computation.group_trace(spec, group, self.index[row.player.start_number])
             except NoTracer:
@@ -404,10 +451,9 @@ class _Builder:
                     self.standings.rows
                 )
             if not_tied(trace):  # alone on the earlier columns: the tie-break does not apply
-                meaning = describer_for(spec.acronym)(trace, words)[0]
-                values.append(
-                    [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
-                )
+                told_alone = self.not_applied(trace, words)
+                alone = told_alone if len(group) == 1 else alone
+                values.append(told_alone)
                 continue
             number = shared.get(key)
             if number is None:
@@ -420,6 +466,14 @@ class _Builder:
             values.append([None, number, None, steps])
         return values
 
+    def not_applied(self, trace: Trace, words: TemplateWords) -> list[Any]:
+        """The value of a participant tied with no one: the definition and why the tie-break
+        does not apply. Both depend only on the tie-break, so the column tells it once (at
+        10,000 players most are alone: their mini-tables of one are not made); the describer
+        is not given the lone line, which is not shown."""
+        meaning = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)[0]
+        return [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
+
     def steps_only(self, trace: Trace, words: TemplateWords) -> list[Node]:
         """The steps of a member's group trace (its lines are the group's, told once: the
         describer gets the trace without them)."""
@@ -427,11 +481,9 @@ class _Builder:
         return [node_of(step) for step in [*steps, *missing_cuts(trace, words)]]
 
 
-def _frozen(node: Node) -> object:
-    """A node as a key: its lists as tuples."""
-    if isinstance(node, list):
-        return tuple(_frozen(part) for part in node)
-    return node
+def _ratio(value: Fraction | int | None) -> tuple[int, int] | None:
+    """A value as its numerator and denominator (None if undefined)."""
+    return None if value is None else value.as_integer_ratio()
 
 
 def explanation_data(standings: Standings, lang: str) -> dict[str, Any]:

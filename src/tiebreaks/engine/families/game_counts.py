@@ -29,7 +29,7 @@ from ..grid import KINDS, Flags, Grid, Integers, grid
 from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
-from ..trace import Entry, Trace, traces
+from ..trace import Entry, Trace, amount_of, traces
 
 
 class CountRole(StrEnum):
@@ -119,12 +119,10 @@ def _count(context: Context, spec: TiebreakSpec) -> Column:
 def trace_count(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per counted round, each adding 1."""
     rounds = np.flatnonzero(counted_rounds(context, spec.acronym)[index]).tolist()
-    one = Fraction(1)
-    entries = tuple(
-        Entry(round=column + 1, role=CountRole.COUNTED, amount=one) for column in rounds
-    )
+    one, counted = amount_of(1), CountRole.COUNTED
+    entries = tuple([Entry(column + 1, counted, one) for column in rounds])
     return Trace(
-        spec, index, Fraction(len(entries)), entries, rules=context.rules.name, is_sum=True
+        spec, index, amount_of(len(entries)), entries, rules=context.rules.name, is_sum=True
     )
 
 
@@ -143,12 +141,12 @@ def trace_points(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per round with the points it gave (marked when a 299 record set them), then
     the penalties and bonuses."""
     awarded = grid(context).points[index].tolist()
-    amount_of = {units: Fraction(units, context.unit) for units in set(awarded)}  # a few
+    unit, assigned = context.unit, context.assigned
     entries = [
         Entry(
-            round=column + 1,
-            role=CountRole.ASSIGNED if (index, column) in context.assigned else CountRole.AWARDED,
-            amount=amount_of[units],
+            column + 1,
+            CountRole.ASSIGNED if assigned and (index, column) in assigned else CountRole.AWARDED,
+            amount_of(units, unit),
         )
         for column, units in enumerate(awarded)
     ]

@@ -140,8 +140,8 @@ def round_of_sum(index: int, entry: Entry, words: Words) -> str:
         entry.round,
         entry.role,
         entry.opponent,
-        None if score is None else (score.numerator, score.denominator),
-        None if actual is None else (actual.numerator, actual.denominator),
+        None if score is None else score.as_integer_ratio(),
+        None if actual is None else actual.as_integer_ratio(),
         entry.adjusted_rounds,
     )
     return words.once(key, lambda: _round_of_sum(index, entry, words))
@@ -163,9 +163,9 @@ def share(entry: Entry, words: Words) -> str:
     weight, score, amount = entry.weight, entry.score, entry.amount
     key = (
         "share",
-        None if weight is None else (weight.numerator, weight.denominator),
-        None if score is None else (score.numerator, score.denominator),
-        None if amount is None else (amount.numerator, amount.denominator),
+        None if weight is None else weight.as_integer_ratio(),
+        None if score is None else score.as_integer_ratio(),
+        None if amount is None else amount.as_integer_ratio(),
     )
     return words.once(key, lambda: _share(entry, words))
 
