@@ -11,7 +11,7 @@ import numpy as np
 
 from ..model.rules import OwnView
 from .context import NO_OPPONENT, Context
-from .grid import Integers, grid
+from .grid import Integers, grid, true_columns
 from .memo import Key
 from .spec import TiebreakSpec
 from .sums import Contributions, cuts_of_rows
@@ -102,7 +102,7 @@ def _sum_rows(context: Context, spec: TiebreakSpec, items: Contributions) -> _Su
     def read() -> _SumRows:
         table = grid(context)
         counted = table.played | (table.forfeit & counts_forfeits)
-        included = [np.flatnonzero(row).tolist() for row in items.included]
+        included = true_columns(items.included)
         vur_exception = context.rules.vur_cut_exception
         cuts = cuts_of_rows(items, spec.cut, spec.median, vur_exception)
         return _SumRows(

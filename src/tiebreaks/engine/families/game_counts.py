@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from ...model import ResultKind
 from ..column import Column
 from ..context import NO_OPPONENT, Context
-from ..grid import KINDS, Flags, Grid, Integers, grid
+from ..grid import KINDS, Flags, Grid, Integers, grid, true_columns
 from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
@@ -109,6 +109,15 @@ def counted_rounds(context: Context, acronym: str) -> Flags:
 
 
 _COUNTED: Key[Flags] = Key("counted-rounds")
+_COUNTED_LISTS: Key[list[list[int]]] = Key("counted-round-lists")
+
+
+def _counted_lists(context: Context, acronym: str) -> list[list[int]]:
+    """:func:`counted_rounds` as each participant's list of columns, read once per context
+    (a page traces every participant)."""
+    return context.memo(
+        _COUNTED_LISTS.of(acronym), lambda: true_columns(counted_rounds(context, acronym))
+    )
 
 
 def _count(context: Context, spec: TiebreakSpec) -> Column:
@@ -118,7 +127,7 @@ def _count(context: Context, spec: TiebreakSpec) -> Column:
 @traces(*COUNTED)
 def trace_count(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per counted round, each adding 1."""
-    rounds = np.flatnonzero(counted_rounds(context, spec.acronym)[index]).tolist()
+    rounds = _counted_lists(context, spec.acronym)[index]
     one, counted = amount_of(1), CountRole.COUNTED
     entries = tuple([Entry(column + 1, counted, one) for column in rounds])
     return Trace(
