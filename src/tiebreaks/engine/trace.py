@@ -24,6 +24,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
+from operator import mul
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -151,21 +152,21 @@ class Trace:
     def total(self) -> Fraction:
         """The sum of the kept amounts, added as integers over their least common denominator
         (the same sum, without a fraction per addition: the amounts of a trace have one or
-        two denominators; a total recurs, so the usual one is made once)."""
+        two denominators; a total recurs, so the usual one is made once). The additions run
+        in C (``map``, ``sum``): a page of 10,000 participants adds 60,000 totals."""
         ratios = [
-            entry.amount.as_integer_ratio() for entry in self.entries if entry.kept and entry.amount
+            amount.as_integer_ratio()
+            for entry in self.entries
+            if entry.kept and (amount := entry.amount) is not None
         ]
         if not ratios:
             return amount_of(0)
         numerators, denominators = zip(*ratios, strict=True)
         if denominators.count(denominators[0]) == len(denominators):
             return amount_of(sum(numerators), denominators[0])
-        denominator = lcm(*denominators)
-        units = sum(
-            numerator * (denominator // each)
-            for numerator, each in zip(numerators, denominators, strict=True)
-        )
-        return amount_of(units, denominator)
+        denominator = lcm(*set(denominators))
+        factors = map(denominator.__floordiv__, denominators)
+        return amount_of(sum(map(mul, numerators, factors)), denominator)
 
     @property
     def opponents(self) -> dict[int, int]:
