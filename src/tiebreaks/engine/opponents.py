@@ -15,7 +15,7 @@ from .grid import Integers, grid, true_columns
 from .memo import Key
 from .spec import TiebreakSpec
 from .sums import Contributions, cuts_of_rows
-from .trace import Entry, Reason, Role, Trace
+from .trace import Entry, Reason, Role, Trace, amounts_in
 from .trace import amount_of as _fraction
 from .unplayed import adjusted_round_points, adjusted_scores, stand_in_scores
 
@@ -137,7 +137,8 @@ def opponent_sum_trace(
     entries: list[Entry] = []
     kept_units = 0
     # locals: a page of 10,000 players traces 330,000 rounds here
-    own_unit, fraction, new_entry = context.unit, _fraction, Entry
+    own_unit, new_entry = context.unit, Entry
+    amounts, own_amounts = amounts_in(unit), amounts_in(own_unit)
     game, forfeit = Role.OPPONENT, Role.FORFEIT_AS_GAME
     for column in rows.included[index]:
         reason = cuts.get(column)
@@ -155,8 +156,8 @@ def opponent_sum_trace(
         else:
             role = stand_in_role(context, index, column)
             opponent = None if scheduled == NO_OPPONENT else scheduled
-        weight = fraction(points[column], own_unit) if weighted else None
-        amount, score = fraction(values[column], unit), fraction(keys[column], own_unit)
+        weight = own_amounts[points[column]] if weighted else None
+        amount, score = amounts[values[column]], own_amounts[keys[column]]
         entries.append(
             new_entry(column + 1, role, amount, opponent, score, actual, adjusted, weight, None,
                       reason is None, reason)

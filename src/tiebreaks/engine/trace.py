@@ -189,6 +189,28 @@ def amount_of(units: int, unit: int = 1) -> Fraction:
     return Fraction(units, unit)
 
 
+class Amounts(dict[int, Fraction]):
+    """``units / unit`` for any number of units, each made once (:func:`amount_of`) and then
+    found with one dictionary look-up: a tracer of the whole field asks for about a million
+    amounts."""
+
+    __slots__ = ("unit",)
+
+    def __init__(self, unit: int) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, units: int) -> Fraction:
+        found = self[units] = amount_of(units, self.unit)
+        return found
+
+
+@lru_cache(maxsize=16)
+def amounts_in(unit: int) -> Amounts:
+    """The :class:`Amounts` of ``unit`` (one table per unit)."""
+    return Amounts(unit)
+
+
 Tracer = Callable[["Context", "TiebreakSpec", int], Trace]
 #: a group tie-break: context, spec, the tied group it was applied to, the participant
 GroupTracer = Callable[["Context", "TiebreakSpec", list[int], int], Trace]

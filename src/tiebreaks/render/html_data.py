@@ -261,10 +261,11 @@ class TemplateWords(Words):
 
     def _tell_rounds(self, index: int) -> None:
         """Every round of participant ``index`` told (a page tells every participant's every
-        round: about 110,000 at 9,999 players)."""
+        round: about 110,000 at 9,999 players); a round against an opponent as
+        :meth:`_game_node` says it, made here without a call per round."""
         kinds, opponents = self.computation.rounds_of(index)
         results = self.computation.tournament.players[index].results
-        rounds, told = self.rounds, self._told_round
+        rounds, shared, told = self.rounds, self.shared, self._told_round
         for column, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
             key = (index, column + 1)
             if key in rounds:
@@ -274,7 +275,16 @@ class TemplateWords(Words):
                 continue
             played = kind.played and column < len(results)
             colour = results[column].colour if played else Colour.NONE
-            told(key, *self._game_node(column + 1, kind, colour, opponent))
+            result = self.results.get((kind, colour))
+            who = self.people.get(opponent)
+            if result is None or who is None or self.against is None:  # first met: rare
+                told(key, *self._game_node(column + 1, kind, colour, opponent))
+                continue
+            text, _, number = self.against
+            fields = {"opponent": who, "result": result[0], "round": column + 1}
+            shared.append([number, opponent, result[1], str(column + 1)])  # who's node: opponent
+            said = rounds[key] = _new_str(Said, text % fields)
+            said.node = -len(shared)
 
     def _round(self, index: int, round_number: int) -> tuple[str, Node]:
         """A round as :meth:`Words.round` tells it: its text and node."""

@@ -29,7 +29,7 @@ from ..grid import KINDS, Flags, Grid, Integers, grid, true_columns
 from ..memo import Key
 from ..registry import tiebreak
 from ..spec import TiebreakSpec
-from ..trace import Entry, Trace, amount_of, traces
+from ..trace import Entry, Trace, amount_of, amounts_in, traces
 
 
 class CountRole(StrEnum):
@@ -110,6 +110,8 @@ def counted_rounds(context: Context, acronym: str) -> Flags:
 
 _COUNTED: Key[Flags] = Key("counted-rounds")
 _COUNTED_LISTS: Key[list[list[int]]] = Key("counted-round-lists")
+#: every participant's points per round as lists (a page traces every participant's score)
+_POINTS_LISTS: Key[list[list[int]]] = Key("points-lists")
 
 
 def _counted_lists(context: Context, acronym: str) -> list[list[int]]:
@@ -145,17 +147,27 @@ def points(context: Context, spec: TiebreakSpec) -> Column:
     return Column(spec, scores, context.unit)
 
 
+def _points_lists(context: Context) -> list[list[int]]:
+    """Every participant's points per round as lists, read once per context."""
+
+    def read() -> list[list[int]]:
+        rows: list[list[int]] = grid(context).points.tolist()
+        return rows
+
+    return context.memo(_POINTS_LISTS, read)
+
+
 @traces("PTS")
 def trace_points(context: Context, spec: TiebreakSpec, index: int) -> Trace:
     """One entry per round with the points it gave (marked when a 299 record set them), then
     the penalties and bonuses."""
-    awarded = grid(context).points[index].tolist()
-    unit, assigned = context.unit, context.assigned
+    awarded = _points_lists(context)[index]
+    amounts, assigned = amounts_in(context.unit), context.assigned
     entries = [
         Entry(
             column + 1,
             CountRole.ASSIGNED if assigned and (index, column) in assigned else CountRole.AWARDED,
-            amount_of(units, unit),
+            amounts[units],
         )
         for column, units in enumerate(awarded)
     ]
