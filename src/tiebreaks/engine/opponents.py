@@ -141,7 +141,7 @@ def opponent_sum_trace(
     amounts, own_amounts = amounts_in(unit), amounts_in(own_unit)
     game, forfeit = Role.OPPONENT, Role.FORFEIT_AS_GAME
     for column in rows.included[index]:
-        reason = cuts.get(column)
+        reason = cuts.get(column) if cuts else None  # most sums cut nothing
         if reason is None:
             kept_units += values[column]
         scheduled = opponents[column]
