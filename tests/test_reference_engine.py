@@ -31,6 +31,8 @@ from generate_swiss import HEAVY, generate_round_robin, generate_swiss
 import tiebreaks
 from tiebreaks.engine.numbers import round_half_up
 
+from .reference_runner import tiebreakchecker_output
+
 SWISS_LIST = [
     "PTS", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/P", "BH/C1/P", "AOB", "SB", "SB/C1", "SB/P",
     "PS", "PS/C1", "WIN", "WON", "BPG", "BWG", "REP", "STD", "KS", "ARO", "ARO/C1", "TPR",
@@ -50,14 +52,14 @@ UNRATED = 1400
 def gacrux_values(
     path: Path, specs: Sequence[str], after_round: int | None
 ) -> dict[int, dict[str, Fraction | None]]:
-    import subprocess
-
+    """gacrux's values and ranks: its command line's arguments, run in a fresh process forked
+    from a server that has gacrux imported (tests/reference_runner.py)."""
     command = gacrux_command(path, specs, unrated=UNRATED, python=sys.executable)
     if after_round is not None:
         where = command.index("-t")
         command[where:where] = ["-n", str(after_round)]
-    process = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
-    return parse_output(process.stdout, specs).standings
+    assert command[:3] == [sys.executable, "-m", "gacrux.tiebreakchecker"]
+    return parse_output(tiebreakchecker_output(command[3:]), specs).standings
 
 
 def our_values(

@@ -25,7 +25,7 @@ from tiebreaks.formats.detect import read_data
 from tiebreaks.render import standings_csv
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -70,11 +70,13 @@ def wait_for(port: int, process: subprocess.Popen[bytes]) -> None:
     raise RuntimeError("the server did not start within 30 s")
 
 
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """``tiebreaks serve`` on a free port; yields its address and its (empty) folders."""
-    folders = tmp_path / "server"
-    (folders / "cwd").mkdir(parents=True)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """``tiebreaks serve`` on a free port, one for the module (it keeps no state between
+    requests); yields its address and its folders, which must still be empty when the
+    module's last test is done."""
+    folders = tmp_path_factory.mktemp("server")
+    (folders / "cwd").mkdir()
     (folders / "tmp").mkdir()
     port = free_port()
     environment = {**os.environ, "TMPDIR": str(folders / "tmp")}
@@ -90,6 +92,21 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     finally:
         process.terminate()
         process.wait(timeout=10)
+    # every request of every test in the module, and the shutdown: no file written
+    assert list((folders / "cwd").iterdir()) == []
+    assert list((folders / "tmp").iterdir()) == []
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module; each test opens its own context (its own
+    cookies, storage and viewport)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield launched
+        launched.close()
 
 
 def headers(page: Page) -> list[str]:
@@ -145,19 +162,18 @@ def download_csv(page: Page, folder: Path) -> Path:
     return saved
 
 
-def test_upload_reorder_explain_why_download(server: tuple[str, Path], tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_upload_reorder_explain_why_download(
+    server: tuple[str, Path], browser: Browser, tmp_path: Path
+) -> None:
     base, folders = server
     problems: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        order = upload_and_reorder(page, base)
-        explain_and_why(page)
-        saved = download_csv(page, tmp_path)
-        browser.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    order = upload_and_reorder(page, base)
+    explain_and_why(page)
+    saved = download_csv(page, tmp_path)
+    context.close()
     tournament = read_data(example_path("held-swiss-16.trf").read_bytes(), "held-swiss-16.trf")
     assert saved.read_text(encoding="utf-8") == standings_csv(compute_standings(tournament, order))
     assert problems == []
@@ -169,14 +185,14 @@ def test_upload_reorder_explain_why_download(server: tuple[str, Path], tmp_path:
 SHOTS = Path(os.environ.get("TIEBREAKS_SHOTS", "/tmp/tiebreaks-web-shots"))
 #: the viewports: a wide screen and a phone
 VIEWPORTS = {"wide": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def big_event(folder: Path) -> Path:
     """A generated 250-player, 7-round Swiss (three pages of standings)."""
+    from generate_swiss import main as generate
+
     target = folder / "open-250.trf"
-    arguments = ["--players", "250", "--rounds", "7", "--seed", "3", "--out", str(target)]
-    subprocess.run([sys.executable, str(BENCHMARKS / "generate_swiss.py"), *arguments], check=True)
+    generate(["--players", "250", "--rounds", "7", "--seed", "3", "--out", str(target)])
     return target
 
 
@@ -189,24 +205,23 @@ def name_of(path: Path, number: int) -> str:
 
 
 @pytest.fixture()
-def browser_page(request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[str]]]:
-    """A Chromium page at the viewport ``request.param``; the page's errors and its CSP
-    violations are gathered."""
-    from playwright.sync_api import sync_playwright
-
+def browser_page(
+    browser: Browser, request: pytest.FixtureRequest
+) -> Iterator[tuple[Page, list[str]]]:
+    """A page in a new context of the module's Chromium, at the viewport ``request.param``;
+    the page's errors and its CSP violations are gathered."""
     problems: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        page = browser.new_context(viewport=VIEWPORTS[request.param]).new_page()  # type: ignore[arg-type]
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.on(
-            "console",
-            lambda message: (
-                problems.append(message.text) if "Content Security Policy" in message.text else None
-            ),
-        )
-        yield page, problems
-        browser.close()
+    context = browser.new_context(viewport=VIEWPORTS[request.param])  # type: ignore[arg-type]
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    yield page, problems
+    context.close()
 
 
 def shot(page: Page, name: str) -> None:
