@@ -51,7 +51,7 @@ def _one_blas_thread() -> None:
     """Let NumPy's linear-algebra library start no threads of its own (unless the user set
     their number): the engine works on integer arrays, which never reach BLAS, yet OpenBLAS
     starts one thread per core when NumPy is imported, and they compete with the command for
-    the machine's cores (a tenth of the 9,999-player run's CPU time, BENCHMARKS.md). Set in
+    the machine's cores (a quarter of the 9,999-player run's CPU time, BENCHMARKS.md). Set in
     the command's process only, before NumPy is imported; the library changes nothing."""
     for variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
