@@ -23,7 +23,7 @@ def test_serve_runs_the_server_with_the_collector_on(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(uvicorn, "run", fake_run)
     was_enabled = gc.isenabled()
-    gc.disable()  # as `tiebreaks` (cli.run) does before dispatching the command
+    gc.disable()  # as `tiebreaks` (__main__.main) does before importing anything
     try:
         result = CliRunner().invoke(main, ["serve", "--port", "8765"])
     finally:

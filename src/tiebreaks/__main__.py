@@ -10,6 +10,7 @@ only the interpreter's own start-up (about 15 ms) comes before it.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -60,6 +61,10 @@ def _one_blas_thread() -> None:
 def main() -> None:
     """Entry point of the ``tiebreaks`` command."""
     _install_handlers()
+    # a short-lived process building large acyclic structures (model/memory.py), from its
+    # imports on (the dataclasses, NumPy): the collector would walk them again and again;
+    # `tiebreaks serve` turns it back on, batch workers freeze what they inherit
+    gc.disable()
     _one_blas_thread()
     from .cli.main import run  # noqa: PLC0415 (signals first)
 

@@ -12,7 +12,6 @@ This is the only place for process tricks: the collector off, ``mallopt``, a fas
 from __future__ import annotations
 
 import ctypes
-import gc
 import os
 import sys
 
@@ -48,8 +47,8 @@ def main() -> None:
 
 
 def run() -> None:
-    """Entry point that never shows a traceback."""
-    gc.disable()  # a short-lived process building large acyclic structures: see api.py
+    """Entry point that never shows a traceback (the cycle collector is already off:
+    :func:`tiebreaks.__main__.main`)."""
     _keep_freed_memory()
     try:
         main(standalone_mode=True)
