@@ -262,10 +262,10 @@ class TemplateWords(Words):
     def _tell_rounds(self, index: int) -> None:
         """Every round of participant ``index`` told (a page tells every participant's every
         round: about 110,000 at 9,999 players); a round against an opponent as
-        :meth:`_game_node` says it, made here without a call per round."""
+        :meth:`_game_node` says it, the others as :meth:`Words.round`."""
         kinds, opponents = self.computation.rounds_of(index)
         results = self.computation.tournament.players[index].results
-        rounds, shared, told = self.rounds, self.shared, self._told_round
+        rounds, told = self.rounds, self._told_round
         for column, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
             key = (index, column + 1)
             if key in rounds:
@@ -275,16 +275,7 @@ class TemplateWords(Words):
                 continue
             played = kind.played and column < len(results)
             colour = results[column].colour if played else Colour.NONE
-            result = self.results.get((kind, colour))
-            who = self.people.get(opponent)
-            if result is None or who is None or self.against is None:  # first met: rare
-                told(key, *self._game_node(column + 1, kind, colour, opponent))
-                continue
-            text, _, number = self.against
-            fields = {"opponent": who, "result": result[0], "round": column + 1}
-            shared.append([number, opponent, result[1], str(column + 1)])  # who's node: opponent
-            said = rounds[key] = _new_str(Said, text % fields)
-            said.node = -len(shared)
+            told(key, *self._game_node(column + 1, kind, colour, opponent))
 
     def _round(self, index: int, round_number: int) -> tuple[str, Node]:
         """A round as :meth:`Words.round` tells it: its text and node."""
@@ -336,14 +327,9 @@ def tell(trace: Trace, words: TemplateWords) -> Told:
     describer = describer_for(trace.spec.acronym)
     meaning, texts, steps = describer(trace, words)
     lines: list[list[Any]] = []
-    number, seen = words.number, words.seen
+    number = words.number
     for entry, text in zip(trace.entries, texts, strict=True):
-        value = entry.amount
-        if value is None:
-            amount = ""
-        else:  # TemplateWords.number's look-up by identity, inlined (550,000 amounts)
-            known = seen.get(id(value))
-            amount = known[1] if known is not None and known[0] is value else number(value)
+        amount = "" if entry.amount is None else number(entry.amount)
         node = text.node if type(text) is Said else node_of(text)
         if entry.kept:  # [amount, text]; a line a modifier removed adds why ("" if untold)
             lines.append([amount, node])
