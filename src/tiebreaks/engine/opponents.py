@@ -16,7 +16,6 @@ from .memo import Key
 from .spec import TiebreakSpec
 from .sums import Contributions, cuts_of_rows
 from .trace import Entry, Reason, Role, Trace, amounts_in
-from .trace import amount_of as _fraction
 from .unplayed import adjusted_round_points, adjusted_scores, stand_in_scores
 
 
@@ -163,5 +162,5 @@ def opponent_sum_trace(
                       reason is None, reason)
         )  # fmt: skip
     # the kept amounts added in units: the same sum as adding their fractions, made once
-    value = _fraction(kept_units, unit)
+    value = amounts[kept_units]
     return Trace(spec, index, value, tuple(entries), rules=context.rules.name, is_sum=True)
