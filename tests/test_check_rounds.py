@@ -34,6 +34,7 @@ from tiebreaks.formats.readers.trf import read_trf_text
 from tiebreaks.formats.writers.trf import write_trf
 from tiebreaks.render.check_rounds import rounds_lines
 from tiebreaks.services.check_rounds import Order, check_round, check_rounds, publishes_ranks
+from tiebreaks.standings import compute_standings
 
 NAMES = {1: "A", 2: "B", 3: "C", 4: "D", 5: "E", 6: "F"}
 #: per round, per player: (opponent, colour, result)
@@ -121,6 +122,20 @@ def test_only_the_altered_round_is_named() -> None:
         (1, Order.BEHIND, 2, Fraction(3, 2), Fraction(5, 2)),
         (2, Order.AHEAD, 1, Fraction(5, 2), Fraction(3, 2)),
     }
+
+
+def test_standings_already_computed_serve_only_their_own_snapshot() -> None:
+    """Standings handed over (as `check` hands over those of its comparison) serve only the
+    tournament they were computed from: those of the untouched file after round 3 leave the
+    snapshot of the same round with B and C swapped to be checked on its own, and both are
+    named; handed over with their own file, they give what computing them again gives."""
+    untouched = read_trf_text(snapshot(3), "r3.trf")
+    swapped = [("r3-swapped.trf", read_trf_text(snapshot(3, {2: 3, 3: 2}), "r3-swapped.trf"))]
+    checks = check_rounds(swapped, computed=compute_standings(untouched))
+    assert checks == check_rounds(swapped)
+    assert {m.start_number for m in checks[0].misplaced} == {2, 3}
+    own = [("r3.trf", untouched)]
+    assert check_rounds(own, computed=compute_standings(untouched)) == check_rounds(own)
 
 
 def test_places_separated_where_the_list_leaves_a_tie() -> None:

@@ -104,14 +104,7 @@ def check_rounds(
     snapshots' tournaments (e.g. by :func:`~.check.check_published`), reused where they are
     those the check needs (:func:`check_round`)."""
     checks = [
-        check_round(
-            source,
-            tournament,
-            tiebreaks,
-            rules,
-            options,
-            computed if computed is not None and computed.tournament is tournament else None,
-        )
+        check_round(source, tournament, tiebreaks, rules, options, computed)
         for source, tournament in snapshots
     ]
     return tuple(sorted(checks, key=lambda check: check.round))
@@ -126,17 +119,18 @@ def check_round(
     computed: Standings | None = None,
 ) -> RoundCheck:
     """The published ranks of one snapshot against the list in force after its last round
-    with a result (or after ``options.after_round`` when given). ``computed``: the snapshot's
-    standings with the same list, rules and options, reused when they are after that round
-    and no later change of the list applies (else computed here)."""
+    with a result (or after ``options.after_round`` when given). ``computed``: standings
+    computed with the same list, rules and options, reused when they are this snapshot's
+    (the same tournament object), after that round, and no later change of the list applies
+    (else computed here)."""
     options = options or Options()
     played = options.after_round
     if played is None:
         played = rounds_with_results(tournament)
+    standings = computed if computed is not None and computed.tournament is tournament else None
     changed_after = None
     if tiebreaks is None:
         tournament, changed_after = _list_in_force(tournament, played)
-    standings = computed
     if standings is None or standings.rounds != played or changed_after is not None:
         options = replace(options, after_round=played)
         standings = compute_standings_with(tournament, tiebreaks, rules, options)
