@@ -124,6 +124,30 @@ def test_exclusion_never_changes_a_value(left_out: set[int], tiebreaks: str) -> 
         assert [row.player.start_number for row in apart.rows] == ranked
 
 
+@pytest.mark.parametrize("excluded", [{}, {6: "expelled"}, {6: "withdrawn", 2: "expelled"}])
+@pytest.mark.parametrize("output_format", ["text", "csv"])
+def test_the_tables_show_everyones_values_with_those_left_out_last(
+    output_format: str, excluded: dict[int, str]
+) -> None:
+    """The text and CSV tables give each row its participant's values (by hand, above): the
+    ranked rows and, after them, the rows of those left out."""
+    standings = compute_standings(example(), "PTS,BH,SB", excluded=excluded)
+    rendered = render_standings(standings, output_format, "en")
+    assert isinstance(rendered, str)
+    if output_format == "csv":  # rank,id,name,rating,PTS,BH,SB,not_ranked
+        rows = [line.split(",") for line in rendered.splitlines()[1:]]
+        shown = [(int(row[1]), row[4:7], row[0] == "") for row in rows]
+    else:  # Rk No Name Rtg PTS BH SB; "-" for the rank of those left out
+        rows = [line.split() for line in rendered.splitlines()]
+        rows = [row for row in rows if len(row) == 7 and row[0] in ("-", *map(str, range(7)))]
+        shown = [(int(row[1]), row[4:], row[0] == "-") for row in rows]
+    assert sorted(number for number, _, _ in shown) == sorted(BY_HAND)
+    assert {number for number, _, apart in shown if apart} == set(excluded)
+    assert [apart for _, _, apart in shown] == sorted(apart for _, _, apart in shown)
+    for number, texts, _ in shown:
+        assert tuple(map(Fraction, texts)) == BY_HAND[number], number
+
+
 def test_an_opponents_explanation_names_the_excluded_player() -> None:
     standings = compute_standings(example(), "PTS,BH,SB", excluded={6: "expelled"})
     lines = worded(standings.trace(1, "BH"), standings).lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from operator import itemgetter
+from operator import is_, itemgetter
 
 from ..engine.numbers import as_printed, to_decimal_text, to_fixed_text
 from ..model.programs import profile_by_name
@@ -79,10 +79,7 @@ class ValueTexts:
     def column_texts(self, rows: Sequence[Row]) -> list[list[str]]:
         """The texts of every column, each a list in row order (the whole table at once:
         each distinct value of a column is formatted once, the rest are C-level look-ups)."""
-        gathered = self.standings.value_columns if rows is self.standings.rows else {}
-        if not all(name in gathered for name in self.columns):
-            value_maps = [row.values for row in rows]
-            gathered = {name: list(map(itemgetter(name), value_maps)) for name in self.columns}
+        gathered = self._gathered(rows)
         columns = []
         for name, places in zip(self.columns, self.places, strict=True):
             values = gathered[name]
@@ -91,6 +88,23 @@ class ValueTexts:
             text_of = {key: self.formatter(value, places) for key, value in distinct.items()}
             columns.append(list(map(text_of.__getitem__, identities)))
         return columns
+
+    def _gathered(self, rows: Sequence[Row]) -> dict[str, list[Fraction | None]]:
+        """The values of ``rows`` column by column: the standings' own columns where ``rows``
+        begin with its ranked rows (the participants left out, after them, are added from
+        their rows)."""
+        ranked = self.standings.rows
+        gathered = self.standings.value_columns
+        if (
+            len(rows) < len(ranked)
+            or not all(name in gathered for name in self.columns)
+            or not all(map(is_, rows, ranked))
+        ):
+            ranked, gathered = (), {name: [] for name in self.columns}
+        value_maps = [row.values for row in rows[len(ranked) :]]
+        return {
+            name: [*gathered[name], *map(itemgetter(name), value_maps)] for name in self.columns
+        }
 
     def row(self, row: Row) -> list[str]:
         """The texts of one row's values, in column order."""
