@@ -5,7 +5,7 @@ modules, with exit code 130 (143), one line on standard error and no traceback; 
 file of an output being written is removed and batch worker processes are stopped. The
 handler is installed before anything heavy is imported, which is why this module imports
 nothing of the package at its top (and the package's ``__init__`` imports nothing eagerly);
-only the interpreter's own start-up (about 15 ms) comes before it.
+only the interpreter's own start-up comes before it.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def _stop(signal_number: int, frame: FrameType | None) -> None:
 
 def _install_handlers() -> None:
     """Install :func:`_stop` for SIGINT and SIGTERM through the C module behind ``signal``
-    (``signal`` itself first imports enum and functools: 10 ms more during which Ctrl-C
-    would raise KeyboardInterrupt with a traceback)."""
+    (``signal`` itself first imports enum and functools, during which Ctrl-C would raise
+    KeyboardInterrupt with a traceback)."""
     try:
         import _signal as signals  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 (signals first)
     except ImportError:  # not CPython
@@ -52,7 +52,7 @@ def _one_blas_thread() -> None:
     """Let NumPy's linear-algebra library start no threads of its own (unless the user set
     their number): the engine works on integer arrays, which never reach BLAS, yet OpenBLAS
     starts one thread per core when NumPy is imported, and they compete with the command for
-    the machine's cores (a quarter of the 9,999-player run's CPU time, BENCHMARKS.md). Set in
+    the machine's cores (BENCHMARKS.md). Set in
     the command's process only, before NumPy is imported; the library changes nothing."""
     for variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")

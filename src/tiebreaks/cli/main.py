@@ -71,8 +71,8 @@ def run() -> None:
 def _keep_freed_memory() -> None:
     """With glibc, keep freed memory for reuse instead of handing it back to the system at
     once: the engine allocates and frees many arrays of megabytes, and each one taken
-    again from the system costs a page fault per 4 KiB (a third of a second of system time on
-    100,000 players). A short-lived process only; elsewhere nothing is changed."""
+    again from the system costs a page fault per 4 KiB. A short-lived process only;
+    elsewhere nothing is changed."""
     if not sys.platform.startswith("linux"):
         return
     try:
@@ -88,9 +88,9 @@ _M_MMAP_THRESHOLD = -3
 
 
 def _leave(code: int) -> None:
-    """Exit without the interpreter's teardown, which frees every object one by one (half a
-    second after the standings of 100,000 players); the operating system takes the memory
-    back at once. Only after a command that wrote all its output and holds nothing open."""
+    """Exit without the interpreter's teardown, which frees every object one by one; the
+    operating system takes the memory back at once. Only after a command that wrote all its
+    output and holds nothing open."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -66,7 +66,7 @@ _EXPECTED: tuple[int, ...] = tuple(
 
 def expected_score(difference: int) -> int:
     """:func:`table_expected_score`, looked up in the unrolled table (one index instead of a
-    search: the performance tie-breaks call it millions of times on a big open)."""
+    search: the performance tie-breaks call it for every game, often more than once)."""
     if difference >= _SPAN:
         return HUNDREDTHS
     if difference <= -_SPAN:

@@ -46,7 +46,7 @@ def adjusted_rounds(context: Context, index: int) -> tuple[int, ...]:
 @dataclass(frozen=True, slots=True)
 class _Lists:
     """The grid's rows as Python lists, read from the arrays once per context (a page traces
-    every participant: reading one element of an array at a time is many times slower)."""
+    every participant: reading one element of an array at a time is slow)."""
 
     opponent: list[list[int]]
     points: list[list[int]]
@@ -135,7 +135,7 @@ def opponent_sum_trace(
     played, (on_table, as_counted) = lists.played[index], lists.scores
     entries: list[Entry] = []
     kept_units = 0
-    # locals: a page of 10,000 players traces 330,000 rounds here
+    # locals: a page traces every round of every participant here
     own_unit, new_entry = context.unit, Entry
     amounts, own_amounts = amounts_in(unit), amounts_in(own_unit)
     game, forfeit = Role.OPPONENT, Role.FORFEIT_AS_GAME

@@ -82,8 +82,8 @@ REASON_ARTICLES: dict[Reason, str] = {
 class Entry:
     """One line of a trace: usually one round. Never changed once made (a changed copy is
     made with ``dataclasses.replace``); not a frozen dataclass only because a frozen one's
-    ``__init__`` sets each field through ``object.__setattr__``, six times slower, and the
-    HTML page of 10,000 players makes about 600,000 entries.
+    ``__init__`` sets each field through ``object.__setattr__``, and the HTML page makes
+    entries for every round of every participant.
 
     ``role`` says what the entry stands for (a :class:`Role`, or a family's own role code);
     ``amount`` is what it adds (None: information only). The other fields are the numbers the
@@ -153,7 +153,7 @@ class Trace:
         """The sum of the kept amounts, added as integers over their least common denominator
         (the same sum, without a fraction per addition: the amounts of a trace have one or
         two denominators; a total recurs, so the usual one is made once). The additions run
-        in C (``map``, ``sum``): a page of 10,000 participants adds 60,000 totals."""
+        in C (``map``, ``sum``): a page adds one total per participant and value."""
         ratios = [
             amount.as_integer_ratio()
             for entry in self.entries

@@ -1,8 +1,8 @@
 """Every player's round results as columns: what the engine's context is built from.
 
 A reader that reads the results column by column (the TRF reader) hands its columns over with
-the tournament (``Tournament.result_columns``), so the engine does not walk ten thousand
-players' result objects again; every other tournament's columns are built from its result
+the tournament (``Tournament.result_columns``), so the engine does not walk every player's
+result objects again; every other tournament's columns are built from its result
 objects by one shared builder (:func:`tiebreaks.engine.context.columns_of`). NumPy is not
 imported here: the model is loaded by ``tiebreaks --help``, which must stay without it.
 """

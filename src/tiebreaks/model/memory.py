@@ -1,8 +1,8 @@
 """Memory: Python's cycle collector paused while large acyclic structures are built.
 
-Reading a big tournament, ranking it and making a page's data allocate millions of small
-objects (results, rows, words) that form no cycle; the collector would otherwise run hundreds
-of times and walk them all again for nothing. The readers, the renderers, batch and the web
+Reading a big tournament, ranking it and making a page's data allocate a great many small
+objects (results, rows, words) that form no cycle; the collector would otherwise run again and
+again and walk them all for nothing. The readers, the renderers, batch and the web
 service all pause it the same way, through this one helper.
 """
 

@@ -162,8 +162,8 @@ class RoundResult:
 ABSENT = RoundResult(ResultKind.ABSENT)
 
 # Readers of big files build RoundResults by setting their three slots directly (the slot
-# descriptors bypass the frozen __setattr__); the dataclass constructor would cost about three
-# times more. The guard keeps this in step with the fields.
+# descriptors bypass the frozen __setattr__, which the dataclass constructor goes through for
+# each field). The guard keeps this in step with the fields.
 if RoundResult.__slots__ != ("kind", "opponent", "colour"):  # pragma: no cover
     raise ImportError("model.results: the direct builders must be updated for RoundResult")
 _new_result = object.__new__
@@ -177,7 +177,7 @@ def checked_round_results(
     kinds: Iterable[ResultKind], opponents: Iterable[int | None], colours: Iterable[Colour]
 ) -> list[RoundResult]:
     """:class:`RoundResult` objects built without running ``__init__``, each field set in one
-    pass in C (the TRF and JSON readers build millions this way). The caller has already
+    pass in C (the TRF and JSON readers build them so). The caller has already
     checked what ``__post_init__`` checks (a game or a forfeit has an opponent); each object
     is equal to ``RoundResult(kind, opponent, colour)``. The three iterables have the same
     length."""

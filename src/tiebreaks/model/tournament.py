@@ -66,8 +66,8 @@ _new_player = object.__new__
 def built_players(*columns: Iterable[object]) -> list[Player]:
     """:class:`Player` objects built without running ``__init__``, from one iterable per
     field in :class:`Player`'s field order (all of them), each player's attributes set in
-    one call in C (the TRF reader builds ten thousand at once this way; ``__init__`` of a
-    frozen dataclass sets each field through ``object.__setattr__``). Each is equal to
+    one call in C (``__init__`` of a frozen dataclass sets each field through
+    ``object.__setattr__``). Each is equal to
     ``Player(*values)``; the caller gives values of the fields' types."""
     if len(columns) != len(_PLAYER_FIELDS):
         raise TypeError(f"built_players takes {len(_PLAYER_FIELDS)} columns")

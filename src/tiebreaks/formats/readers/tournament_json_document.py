@@ -354,8 +354,7 @@ if set(get_args(WrittenKind)) != set(KIND_NAMES.values()):  # pragma: no cover
 class WrittenResult(Result):
     """A result as our writers write it: the kind by its name, the colour ``"w"``, ``"b"``
     or ``"-"``. msgspec gives such a value as the one string of its ``Literal`` instead of a
-    new string each time, which saves a string per kind and colour (millions in a big
-    open) to make and to free."""
+    new string each time, which saves a string per result to make and to free."""
 
     kind: WrittenKind
     colour: Literal["w", "b", "-"] | UnsetType | None = UNSET
