@@ -167,6 +167,28 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
             assert sorted(placeholder.findall(translated)) == expected, source
 
 
+#: how each language abbreviates "article" inside a sentence's closing reference
+ARTICLE = {"de": "Art.", "it": "art.", "fr": "art.", "es": "art."}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_cite_articles_one_way(lang: str) -> None:
+    """A reference to an article reads the same in every sentence of a language: "(Art. 8.1)"
+    in German, "(art. 8.1)" in Italian, French and Spanish; and it cites the article the
+    English sentence cites."""
+    closing = re.compile(r"\((?:C\.07 \(\d{4}\) )?([Aa]rt\.) \d")
+    article = re.compile(r"\b[Aa]rt\. (\d+(?:\.\d+)*)")
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        assert strings is not None
+        for source, translated in zip(ids, strings, strict=True):
+            assert set(closing.findall(translated)) <= {ARTICLE[lang]}, translated
+            assert article.findall(translated) == article.findall(source), translated
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_compiled_catalogs_are_up_to_date(lang: str) -> None:
     """The shipped .mo says what the .po says (else: python scripts/compile_catalogs.py)."""

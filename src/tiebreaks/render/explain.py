@@ -63,7 +63,14 @@ def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
     the total of the kept lines, in ``lang``."""
     text = Phrases(lang)
     value = text.value(explanation.value) if explanation.applies else "-"
-    lines = [f"{explanation.tiebreak} = {value}: {explanation.definition}"]
+    lines = [
+        text._(
+            "%(label)s = %(value)s: %(definition)s",
+            label=explanation.tiebreak,
+            value=value,
+            definition=explanation.definition,
+        )
+    ]
     width = max((len(text.amount(line.amount)) for line in explanation.lines), default=0)
     width = max(width, len(text.amount(explanation.total)) if explanation.is_sum else 0)
     for line in explanation.lines:

@@ -163,7 +163,7 @@ def result_between_tied_players(trace: Trace, words: Words) -> tuple[str, list[s
 _MEANINGS = {
     "EDE": N_(
         "Extended direct encounter: Art. 6 among the tied teams on the primary score, then on"
-        " the secondary score; every subset starts again (C.07 (2026) Art. 13.3)"
+        " the secondary score; every subset starts again (Art. 13.3)"
     ),
     "BC": N_(
         "Board count over the matches among the tied teams: board number x game points on that"

@@ -14,30 +14,30 @@ from .words import N_, Words, describes
 _DEFINITIONS = {
     "ARO": N_(
         "Average Rating of Opponents: the average rating of the opponents met over the board"
-        " (forfeits and byes do not count), rounded to a whole number (C.07 (2026) Art. 10.1)"
+        " (forfeits and byes do not count), rounded to a whole number (Art. 10.1)"
     ),
     "TPR": N_(
         "Tournament Performance Rating: the average rating of the opponents plus the rating"
         " difference that FIDE's table gives for the share of points scored over the board, a"
-        " win counting 1 point and a draw half a point (C.07 (2026) Art. 10.2, FIDE B.02 table"
+        " win counting 1 point and a draw half a point (Art. 10.2, FIDE B.02 table"
         " 8.1(a))"
     ),
     "PTP": N_(
         "Perfect Tournament Performance: the lowest rating with which the points scored over"
         " the board (a win 1 point, a draw half a point) would be the expected score against"
-        " these opponents (C.07 (2026) Art. 10.3, FIDE B.02 table 8.1(b))"
+        " these opponents (Art. 10.3, FIDE B.02 table 8.1(b))"
     ),
     "APRO": N_(
         "Average Performance Rating of Opponents: the average of the opponents' tournament"
         " performance ratings (TPR), one per game played over the board, rounded to a whole"
-        " number (C.07 (2026) Art. 10.4)"
+        " number (Art. 10.4)"
     ),
     "APPO": N_(
         "Average Perfect Performance of Opponents: the average of the opponents' perfect"
         " tournament performances (PTP), one per game played over the board, rounded to a"
-        " whole number (C.07 (2026) Art. 10.5)"
+        " whole number (Art. 10.5)"
     ),
-    "RTNG": N_("Rating: the participant's own rating (C.07 (2026) Art. 10.6)"),
+    "RTNG": N_("Rating: the participant's own rating (Art. 10.6)"),
 }
 
 
