@@ -6,7 +6,7 @@ compare them with a saved set: a refactoring of the page views must not change o
 
 Needs the ``web`` extra (FastAPI's TestClient). The requests: the bundled examples in English
 and German (a Swiss, a round robin, a team event, the 144-player Swiss on its second page),
-a value explained, a participant's every value, a "why", a search, the panel alone (the
+a value explained, a participant's every value, a "why", a search, a comparison, the panel alone (the
 script's request), the check page with a published table (explained under a reading, read
 like Vega); the standalone page (``--format html``) and its print mode (the PDF's HTML) of
 the same files.
@@ -52,6 +52,11 @@ STANDINGS = (
     ("big-de-page2", "held-swiss-16x9.trf", {"lang": "de", "page": "2"}),
     ("big-en-find", "held-swiss-16x9.trf", {"lang": "en", "find": "120", "go": "find"}),
     ("csv-it", "seed-000-crosstable.csv", {"lang": "it", "explain": "1"}),
+    (
+        "swiss-de-compare",
+        "held-swiss-16.trf",
+        {"lang": "de", "compare": "1", "cmp_list": "PTS, SB, BH", "cmp_rules": "fide-2009"},
+    ),
     (
         "swiss-de-lots",
         "held-swiss-16.trf",
