@@ -6,10 +6,11 @@ compare them with a saved set: a refactoring of the page views must not change o
 
 Needs the ``web`` extra (FastAPI's TestClient). The requests: the bundled examples in English
 and German (a Swiss, a round robin, a team event, the 144-player Swiss on its second page),
-a value explained, a participant's every value, a "why", a search, a comparison, the panel alone (the
-script's request), the check page with a published table (explained under a reading, read
-like Vega); the standalone page (``--format html``) and its print mode (the PDF's HTML) of
-the same files.
+a value explained, a participant's every value, a "why", a search, a comparison, the panel
+alone (the script's request), the check page with a published table (explained under a
+reading, read like Vega); the standalone page (``--format html``) and its print mode (the
+PDF's HTML) of the same files (one of them under Vega's profile, which prints values its own
+way).
 """
 
 from __future__ import annotations
@@ -71,13 +72,14 @@ CHECK = (
     ("check-en-vega", {"lang": "en", "like": "vega"}),
     ("check-en-vega-explain", {"lang": "en", "like": "vega", "explain": "std|2"}),
 )
-#: the standalone page's files and languages
-STANDALONE = (
-    "held-swiss-16.trf",
-    "held-round-robin-6.trf",
-    "held-team-14.trf",
-    "seed-000-crosstable.csv",
-    "held-swiss-16x9.trf",
+#: the standalone page's files, tie-break lists and publishing programs' profiles
+STANDALONE: tuple[tuple[str, str | None, str | None], ...] = (
+    ("held-swiss-16.trf", None, None),
+    ("held-swiss-16.trf", "PTS, BH/C1, SB, ARO, TPR", "vega"),
+    ("held-round-robin-6.trf", None, None),
+    ("held-team-14.trf", None, None),
+    ("seed-000-crosstable.csv", None, None),
+    ("held-swiss-16x9.trf", None, None),
 )
 
 
@@ -93,13 +95,14 @@ def pages() -> Iterator[tuple[str, bytes]]:
         for name, fields in CHECK:
             answer = client.post("/check", files={"file": ("final.csv", table)}, data=fields)
             yield f"web-{name}.html", answer.content
-    for file in STANDALONE:
-        standings = compute_standings(read(example_path(file)))
+    for file, listed, like in STANDALONE:
+        standings = compute_standings(read(example_path(file)), listed, like=like)
         for lang in ("en", "de"):
             for print_mode in (False, True):
                 page = render_page(standings, lang, print_mode=print_mode)
                 kind = "print" if print_mode else "page"
-                yield f"standalone-{file}-{lang}-{kind}.html", page.encode("utf-8")
+                name = f"{file}-{like}" if like else file
+                yield f"standalone-{name}-{lang}-{kind}.html", page.encode("utf-8")
 
 
 def main(arguments: list[str]) -> int:

@@ -59,6 +59,7 @@ from .i18n import (
     tiebreak_name,
     tiebreaks_line,
     translator,
+    value_formatter,
 )
 from .page_views import (
     UNDEFINED,
@@ -72,7 +73,7 @@ from .page_views import (
     value_columns,
 )
 from .safe_text import page_text
-from .values import program_printing
+from .values import ValueTexts
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a page wider than this many table columns is printed in landscape
@@ -355,17 +356,17 @@ def _participant(row: Row, views: tuple[ExplanationView, ...]) -> ParticipantVie
 
 
 def _explanations(standings: Standings, lang: str) -> dict[int, tuple[ExplanationView, ...]]:
-    """Every value of every participant explained, by start number."""
+    """Every value of every participant explained, by start number; each value as the
+    table prints it."""
     translations = translator(lang)
-    places = [standings.places.get(label) for label in standings.columns]
-    printing = program_printing(standings)
+    texts = ValueTexts(standings, value_formatter(lang))  # as the table prints them
     names = [tiebreak_name(spec, lang) for spec in standings.tiebreaks]
     result: dict[int, tuple[ExplanationView, ...]] = {}
     for row in standings.rows:
         views = []
-        for position, label in enumerate(standings.columns):
-            place = places[position]
-            value = format_value(printing(row.values[label], place), lang, place)
+        for position, (label, value) in enumerate(
+            zip(standings.columns, texts.row(row), strict=True)
+        ):
             anchor = f"x-{row.player.start_number}-{position + 1}"
             try:
                 explanation = worded(explain_value(standings, row, label), standings, lang)
