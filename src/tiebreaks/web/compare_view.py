@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..engine.names import resolve_list
 from ..errors import TiebreaksError
 from ..model import Tournament
+from ..render.compare import move_text
 from ..render.page_views import cell_text
 from ..services.compare import Change, Comparison, compare_standings
 from ..standings import Standings
@@ -84,11 +85,10 @@ def _side(standings: Standings) -> str:
 
 
 def _row(change: Change, comparison: Comparison, lang: str) -> CompareRow:
-    move = f"{change.rank_a - change.rank_b:+d}"
     return CompareRow(
         change.rank_a,
         change.rank_b,
-        move,
+        move_text(change),
         change.start_number,
         change.name,
         _why(change, comparison, lang),
