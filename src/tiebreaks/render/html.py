@@ -292,17 +292,25 @@ def content_security_policy(style: str, script: str) -> str:
     )
 
 
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
+def page_environment(folder: Path, *, keep_trailing_newline: bool = False) -> Environment:
+    """The templates of a page in ``folder`` (this page's, the web page's), under one rule:
+    autoescape on (names and texts from the input are escaped), every printed text through
+    :func:`page_text` (control and bidirectional formatting characters replaced), an
+    undefined name an error, block tags leaving no blank lines."""
     return Environment(
-        loader=FileSystemLoader(TEMPLATES),
+        loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        keep_trailing_newline=True,
+        keep_trailing_newline=keep_trailing_newline,
         finalize=page_text,
     )
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    return page_environment(TEMPLATES, keep_trailing_newline=True)
 
 
 def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> Page:

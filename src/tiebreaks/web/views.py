@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from .. import __version__
@@ -24,7 +24,7 @@ from ..engine.spec import parse_spec
 from ..errors import InputError, TiebreaksError, UsageError
 from ..model import Tournament
 from ..model.rules import REGIMES
-from ..render.html import Crosstable, crosstable
+from ..render.html import Crosstable, crosstable, page_environment
 from ..render.i18n import (
     check_language,
     format_date,
@@ -362,15 +362,9 @@ def origin_text(origin: str, standings: Standings | None, lang: str) -> str:
 
 @cache
 def environment() -> Environment:
-    """The page's templates (autoescape on: names and texts from the input are escaped)."""
-    return Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=page_text,
-    )
+    """The page's templates, under the standalone page's rule (autoescape on: names and
+    texts from the input are escaped; every printed text through ``page_text``)."""
+    return page_environment(TEMPLATES)
 
 
 def render(template: str, lang: str, **context: Any) -> bytes:
