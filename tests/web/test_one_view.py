@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -121,3 +122,19 @@ def test_the_web_declares_no_view_type_of_its_own() -> None:
     assert type(table.rows[0].line) is page_views.TableRow
     assert type(view) is page_views.ExplanationView
     assert type(view.lines[0]) is page_views.LineView
+
+
+@pytest.mark.parametrize(("titled", "column"), [(16, False), (3, True)])
+def test_a_title_column_only_for_the_participants_of_the_table(titled: int, column: bool) -> None:
+    """#16 withdrawn and left out of the ranking: a title only they have makes no title
+    column on either page (the web's own test read every player of the file); a ranked
+    participant's title makes one on both."""
+    tournament = read(example_path("held-swiss-16.trf"))
+    players = tuple(
+        replace(player, title="GM") if player.start_number == titled else player
+        for player in tournament.players
+    )
+    standings = compute_standings(replace(tournament, players=players), excluded=[16])
+    assert 16 not in [row.player.start_number for row in standings.rows]
+    assert views.table(standings, "en").titles is column
+    assert build_page(standings, "en").titles is column

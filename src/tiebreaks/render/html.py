@@ -68,6 +68,7 @@ from .page_views import (
     ExplanationView,
     TableRow,
     explanation_view,
+    person_columns,
     rank_text,
     table_rows,
     value_columns,
@@ -321,9 +322,7 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
     columns = value_columns(standings, code)
     table = crosstable(standings, code, titles=False)
     widest = max(len(columns) + 4, len(table.headers) + 4)
-    players = [row.player for row in standings.rows]
-    federations = not standings.is_team and any(player.federation for player in players)
-    titles = not standings.is_team and any(player.title for player in players)
+    titles, federations = person_columns(standings)
     explained = _explanations(standings, code) if print_mode else {}
     return Page(
         lang=code,

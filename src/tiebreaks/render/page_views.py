@@ -41,6 +41,15 @@ def value_columns(standings: Standings, lang: str) -> tuple[Column, ...]:
     )
 
 
+def person_columns(standings: Standings) -> tuple[bool, bool]:
+    """Whether the table has a title column and a federation column: in an individual
+    event, when a participant of the table (a ranked one) has a title, a federation."""
+    if standings.is_team:
+        return False, False
+    players = [row.player for row in standings.rows]
+    return any(player.title for player in players), any(player.federation for player in players)
+
+
 @dataclass(frozen=True)
 class Cell:
     """A text that leads somewhere: a crosstable header (``target``: the anchor of its

@@ -34,7 +34,14 @@ from ..render.i18n import (
     summary_line,
     tiebreak_name,
 )
-from ..render.page_views import Cell, Column, TableRow, table_rows, value_columns
+from ..render.page_views import (
+    Cell,
+    Column,
+    TableRow,
+    person_columns,
+    table_rows,
+    value_columns,
+)
 from ..render.safe_text import page_text
 from ..standings import Standings
 from .i18n import LANGUAGE_NAMES, web_translator
@@ -310,17 +317,16 @@ def table(standings: Standings, lang: str, page: Paging | None = None) -> Table:
         )
         for line in table_rows(standings, lang, page.first, page.last)
     )
-    team = standings.is_team
-    players = standings.tournament.players
+    titles, federations = person_columns(standings)
     return Table(
         columns,
         rows,
         crosstable(page_of(standings, page), lang),
-        team,
+        standings.is_team,
         any(row.drawn_by_lot for row in standings.rows),
         page,
-        not team and any(player.title for player in players),
-        not team and any(player.federation for player in players),
+        titles,
+        federations,
     )
 
 
