@@ -138,3 +138,21 @@ def test_a_title_column_only_for_the_participants_of_the_table(titled: int, colu
     assert 16 not in [row.player.start_number for row in standings.rows]
     assert views.table(standings, "en").titles is column
     assert build_page(standings, "en").titles is column
+
+
+def test_score_groups_begin_at_the_first_row_even_when_undefined() -> None:
+    """The shading's score groups: the first row begins the first ("even") group, an
+    undefined first value included (the standalone page used to put leading undefined
+    values in an "odd" group, the web page in an unshaded one); the group changes where
+    the first value does (the 16-player Swiss: 4, then 3.5 four times, then 3)."""
+    standings = compute_standings(read(example_path("held-swiss-16.trf")))
+    expected = ["even", "odd", "odd", "odd", "odd", "even"]
+    assert page_views.score_groups(standings)[:6] == expected
+    first = standings.columns[0]
+    undefined = tuple(
+        replace(row, values={**row.values, first: None}) if place < 2 else row
+        for place, row in enumerate(standings.rows)
+    )
+    blank = replace(standings, rows=undefined)
+    assert page_views.score_groups(blank)[:3] == ["even", "even", "odd"]
+    assert [row.group for row in build_page(blank, "en").rows[:3]] == ["even", "even", "odd"]
