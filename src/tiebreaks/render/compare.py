@@ -22,7 +22,8 @@ def _describe(standings: Standings) -> str:
     return f"{standings.rules} ({standings.rules_reason}); {', '.join(standings.columns)}"
 
 
-def _move(change: Change) -> str:
+def move_text(change: Change) -> str:
+    """How many places a participant moves from A to B: "+2" (up), "-1"; "" for none."""
     if not change.moved:
         return ""
     return f"{change.rank_a - change.rank_b:+d}"
@@ -55,7 +56,7 @@ def comparison_text(comparison: Comparison) -> str:
         [
             str(entry.rank_a),
             str(entry.rank_b),
-            _move(entry),
+            move_text(entry),
             str(entry.start_number),
             names[entry.start_number],
             show(entry.points),

@@ -28,7 +28,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -46,8 +46,6 @@ from ..model.team_matches import TeamTournament
 from ..services.explain import explain_value
 from ..standings import Row, Standings
 from .explanations import worded
-from .explanations.lines import Explanation
-from .explanations.words import explanation_total
 from .html_data import data_json, explanation_data
 from .i18n import (
     N_,
@@ -63,72 +61,24 @@ from .i18n import (
     translator,
     value_formatter,
 )
+from .page_views import (
+    UNDEFINED,
+    Cell,
+    Column,
+    ExplanationView,
+    TableRow,
+    explanation_view,
+    person_columns,
+    rank_text,
+    table_rows,
+    value_columns,
+)
 from .safe_text import page_text
-from .values import ValueTexts, program_printing
+from .values import ValueTexts
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a page wider than this many table columns is printed in landscape
 LANDSCAPE_COLUMNS = 12
-
-
-@dataclass(frozen=True)
-class Column:
-    """A value column: its descriptor, short header and full localised name."""
-
-    label: str
-    header: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A value in the standings table, linked to its explanation."""
-
-    text: str
-    target: str
-    title: str
-
-
-@dataclass(frozen=True)
-class TableRow:
-    """One line of the standings table; ``group`` is "even" or "odd", alternating with the
-    score group (the value of the first column), for the shading."""
-
-    anchor: str
-    rank: str
-    number: int
-    name: str
-    rating: str
-    cells: tuple[str, ...]
-    federation: str = ""
-    title: str = ""
-    group: str = "even"
-
-
-@dataclass(frozen=True)
-class LineView:
-    """One explanation line: amount, text, and why it was cut (empty if kept)."""
-
-    amount: str
-    text: str
-    kept: bool
-    cut: str
-
-
-@dataclass(frozen=True)
-class ExplanationView:
-    """One value explained; ``cell`` is the value as the table shows it ("–": undefined)."""
-
-    anchor: str
-    label: str
-    name: str
-    value: str
-    cell: str
-    definition: str
-    lines: tuple[LineView, ...]
-    total: str | None
-    total_text: str
-    steps: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -343,17 +293,25 @@ def content_security_policy(style: str, script: str) -> str:
     )
 
 
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
+def page_environment(folder: Path, *, keep_trailing_newline: bool = False) -> Environment:
+    """The templates of a page in ``folder`` (this page's, the web page's), under one rule:
+    autoescape on (names and texts from the input are escaped), every printed text through
+    :func:`page_text` (control and bidirectional formatting characters replaced), an
+    undefined name an error, block tags leaving no blank lines."""
     return Environment(
-        loader=FileSystemLoader(TEMPLATES),
+        loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        keep_trailing_newline=True,
+        keep_trailing_newline=keep_trailing_newline,
         finalize=page_text,
     )
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    return page_environment(TEMPLATES, keep_trailing_newline=True)
 
 
 def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> Page:
@@ -361,15 +319,10 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
     code = check_language(lang)
     _ = translator(code).gettext
     tournament = standings.tournament
-    columns = tuple(
-        Column(label, column_abbreviation(label, code), tiebreak_name(spec, code))
-        for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
-    )
+    columns = value_columns(standings, code)
     table = crosstable(standings, code, titles=False)
     widest = max(len(columns) + 4, len(table.headers) + 4)
-    players = [row.player for row in standings.rows]
-    federations = not standings.is_team and any(player.federation for player in players)
-    titles = not standings.is_team and any(player.title for player in players)
+    titles, federations = person_columns(standings)
     explained = _explanations(standings, code) if print_mode else {}
     return Page(
         lang=code,
@@ -381,7 +334,7 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
         method_lines=tuple(method_lines(standings, code)),
         tiebreaks=tuple((column.label, column.name) for column in columns),
         columns=columns,
-        rows=_table_rows(standings, code),
+        rows=table_rows(standings, code),
         crosstable=table,
         participants=tuple(
             _participant(row, explained[row.player.start_number])
@@ -400,62 +353,27 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
     )
 
 
-def _rank_text(row: Row) -> str:
-    return (
-        str(row.rank) + ("*" if row.drawn_by_lot else "") + ("^" if row.ordered_by_arbiter else "")
-    )
-
-
-def _table_rows(standings: Standings, lang: str) -> tuple[TableRow, ...]:
-    """The lines of the standings table, shaded by score group (the first column's value)."""
-    # each distinct value of a column formatted once ("–": undefined)
-    formatter = value_formatter(lang)
-    texts = ValueTexts(standings, lambda value, places: formatter(value, places) or "–")
-    columns = texts.column_texts(standings.rows)
-    first = standings.columns[0] if standings.columns else None
-    rows = []
-    shade, previous = "odd", None
-    for place, row in enumerate(standings.rows):
-        value = None if first is None else row.values[first]
-        if first is None or value != previous:
-            shade = "even" if shade == "odd" else "odd"
-            previous = value
-        cells = tuple(column[place] for column in columns)
-        player = row.player
-        rating = "" if standings.is_team else str(player.rating or "")
-        rows.append(
-            TableRow(
-                f"p{player.start_number}",
-                _rank_text(row),
-                player.start_number,
-                player.name,
-                rating,
-                cells,
-                player.federation,
-                player.title,
-                shade,
-            )
-        )
-    return tuple(rows)
+#: the standings table's lines (the name ``tests/test_like_profiles.py`` reads them by)
+_table_rows = table_rows
 
 
 def _participant(row: Row, views: tuple[ExplanationView, ...]) -> ParticipantView:
     number = row.player.start_number
-    return ParticipantView(f"p-{number}", _rank_text(row), number, row.player.name, views)
+    return ParticipantView(f"p-{number}", rank_text(row), number, row.player.name, views)
 
 
 def _explanations(standings: Standings, lang: str) -> dict[int, tuple[ExplanationView, ...]]:
-    """Every value of every participant explained, by start number."""
-    gettext = translator(lang).gettext
-    places = [standings.places.get(label) for label in standings.columns]
-    printing = program_printing(standings)
+    """Every value of every participant explained, by start number; each value as the
+    table prints it."""
+    translations = translator(lang)
+    texts = ValueTexts(standings, value_formatter(lang))  # as the table prints them
     names = [tiebreak_name(spec, lang) for spec in standings.tiebreaks]
     result: dict[int, tuple[ExplanationView, ...]] = {}
     for row in standings.rows:
         views = []
-        for position, label in enumerate(standings.columns):
-            place = places[position]
-            value = format_value(printing(row.values[label], place), lang, place)
+        for position, (label, value) in enumerate(
+            zip(standings.columns, texts.row(row), strict=True)
+        ):
             anchor = f"x-{row.player.start_number}-{position + 1}"
             try:
                 explanation = worded(explain_value(standings, row, label), standings, lang)
@@ -463,52 +381,25 @@ def _explanations(standings: Standings, lang: str) -> dict[int, tuple[Explanatio
                 views.append(_unexplained(anchor, label, names[position], value, str(error)))
                 continue
             views.append(
-                _explanation_view(explanation, anchor, names[position], value, lang, gettext)
+                explanation_view(
+                    explanation,
+                    explanation.tiebreak,
+                    names[position],
+                    value,
+                    lang,
+                    translations,
+                    anchor=anchor,
+                    cell=value or UNDEFINED,
+                )
             )
         result[row.player.start_number] = tuple(views)
     return result
 
 
 def _unexplained(anchor: str, label: str, name: str, value: str, reason: str) -> ExplanationView:
-    return ExplanationView(
-        anchor, label, name, value or "–", value or "–", reason, (), None, "", ()
-    )
-
-
-def _explanation_view(
-    explanation: Explanation,
-    anchor: str,
-    name: str,
-    value: str,
-    lang: str,
-    gettext: Callable[[str], str],
-) -> ExplanationView:
-    lines = tuple(
-        LineView(
-            amount=format_value(line.amount, lang),
-            text=line.text,
-            kept=line.kept,
-            cut="" if line.kept else gettext("cut: %(reason)s") % {"reason": line.cut_reason},
-        )
-        for line in explanation.lines
-    )
-    total: str | None = None
-    total_text = ""
-    if explanation.is_sum and explanation.lines:
-        total = format_value(explanation.total, lang)
-        total_text = explanation_total(explanation, translator(lang))
-    return ExplanationView(
-        anchor=anchor,
-        label=explanation.tiebreak,
-        name=name,
-        value=value or gettext("undefined"),
-        cell=value or "–",
-        definition=explanation.definition,
-        lines=lines,
-        total=total,
-        total_text=total_text,
-        steps=explanation.steps,
-    )
+    """A value that cannot be explained: the reason stands for the definition."""
+    shown = value or UNDEFINED
+    return ExplanationView(label, name, shown, reason, (), None, "", (), anchor, shown)
 
 
 def fraction_text(value: Fraction, lang: str) -> str:
@@ -584,7 +475,7 @@ def crosstable(standings: Standings, lang: str, *, titles: bool = True) -> Cross
         )
         points = "" if points_label is None else format_value(row.values[points_label], lang)
         name = row.player.name
-        rows.append(CrossRow(f"c-{number}", _rank_text(row), number, name, points, cells))
+        rows.append(CrossRow(f"c-{number}", rank_text(row), number, name, points, cells))
     headers, note = _square_headers(standings, lang) if square else _round_headers(standings, lang)
     points_header = column_abbreviation(points_label, lang) if points_label else ""
     return Crosstable(headers, tuple(rows), note, square, points_header)

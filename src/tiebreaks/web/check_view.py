@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from ..engine.names import resolve_list, resolve_name
 from ..errors import TiebreaksError, UsageError
 from ..model import Tournament
 from ..render.check import reading_text
 from ..render.check_rounds import rounds_lines
-from ..render.i18n import format_value
+from ..render.page_views import cell_text
 from ..services.check import (
     VEGA_KS_ERROR,
     CheckReport,
@@ -264,10 +263,6 @@ def _answer(tournament: Tournament, report: CheckReport, lang: str) -> CheckAnsw
     )
 
 
-def _shown(value: Fraction | int | None, lang: str) -> str:
-    return "–" if value is None else format_value(Fraction(value), lang) or "–"
-
-
 def _difference_row(difference: Difference, standings: Standings, lang: str) -> DifferenceRow:
     """A difference; our value explains itself (the participant's place for a rank)."""
     number, what = difference.start_number, difference.what
@@ -277,8 +272,8 @@ def _difference_row(difference: Difference, standings: Standings, lang: str) -> 
         number,
         difference.name,
         what,
-        _shown(difference.published, lang),
-        ValueButton(_shown(difference.computed, lang), target, True),
+        cell_text(difference.published, lang),
+        ValueButton(cell_text(difference.computed, lang), target, True),
     )
 
 
@@ -316,9 +311,9 @@ def _column_view(column: ColumnReadings, tournament: Tournament, lang: str) -> C
         Unreproduced(
             value.start_number,
             value.name,
-            _shown(value.published, lang),
+            cell_text(value.published, lang),
             ValueButton(
-                _shown(value.computed, lang),
+                cell_text(value.computed, lang),
                 f"{closest.rules}|{value.start_number}|{closest.tiebreaks[0]}",
                 True,
             ),
@@ -354,7 +349,7 @@ def _published_rows(
                 if reading is not None
                 else f"std|{number}|{_column_of(label, standings)}"
             )
-            values.append(ValueButton(_shown(value, lang), target, (label, number) in wrong))
+            values.append(ValueButton(cell_text(value, lang), target, (label, number) in wrong))
         rank = str(player.stated_rank or "")
         rows.append(PublishedRow(rank, number, player.name, tuple(values)))
     cut = ""

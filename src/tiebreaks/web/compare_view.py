@@ -11,7 +11,8 @@ from fractions import Fraction
 from ..engine.names import resolve_list
 from ..errors import TiebreaksError
 from ..model import Tournament
-from ..render.i18n import format_value
+from ..render.compare import move_text
+from ..render.page_views import cell_text
 from ..services.compare import Change, Comparison, compare_standings
 from ..standings import Standings
 from .i18n import web_translator
@@ -84,11 +85,10 @@ def _side(standings: Standings) -> str:
 
 
 def _row(change: Change, comparison: Comparison, lang: str) -> CompareRow:
-    move = f"{change.rank_a - change.rank_b:+d}"
     return CompareRow(
         change.rank_a,
         change.rank_b,
-        move,
+        move_text(change),
         change.start_number,
         change.name,
         _why(change, comparison, lang),
@@ -111,7 +111,7 @@ def _why(change: Change, comparison: Comparison, lang: str) -> str:
     def decided(label: str | None, own: Fraction | None, theirs: Fraction | None) -> str:
         if label is None:
             return tied
-        values = [format_value(value, lang) or "–" for value in (own, theirs)]
+        values = [cell_text(value, lang) for value in (own, theirs)]
         return f"{label} {values[0]} : {values[1]}"
 
     decided_a = decided(reason.label_a, reason.value_a, reason.other_value_a)

@@ -3,44 +3,18 @@ participant is ahead of another; built from :mod:`tiebreaks.services.explain`.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import UsageError
 from ..render.explanations import difference_text, worded
-from ..render.explanations.lines import Explanation
-from ..render.explanations.words import explanation_total
 from ..render.i18n import format_value, tiebreak_name
+from ..render.page_views import ExplanationView, cell_text
+from ..render.page_views import explanation_view as shared_view
 from ..services.explain import Neighbour, explain_participant, explain_value, find_participant, why
 from ..standings import Row, Standings
 from .i18n import web_translator
 from .page_state import parse_explain
-
-
-@dataclass(frozen=True)
-class LineView:
-    """One explanation line: amount, text, and why it was cut (empty if kept)."""
-
-    amount: str
-    text: str
-    kept: bool
-    cut: str
-
-
-@dataclass(frozen=True)
-class ExplanationView:
-    """One value explained."""
-
-    label: str
-    name: str
-    value: str
-    definition: str
-    lines: tuple[LineView, ...]
-    total: str
-    total_text: str
-    steps: tuple[str, ...]
-    who: str
 
 
 @dataclass(frozen=True)
@@ -84,52 +58,18 @@ def who(row: Row) -> str:
 
 
 def explanation_view(standings: Standings, row: Row, label: str, lang: str) -> ExplanationView:
-    """One value of ``row`` explained in ``lang`` (the engine's lines stay English)."""
-    gettext = web_translator(lang).gettext
+    """One value of ``row`` explained in ``lang``, as the standalone page explains it
+    (:func:`~tiebreaks.render.page_views.explanation_view`), naming ``who`` it belongs to."""
+    translations = web_translator(lang)
     spec = standings.tiebreaks[standings.columns.index(label)]
     name = tiebreak_name(spec, lang)
-    place = standings.places.get(label)
-    shown = format_value(row.values[label], lang, place) or gettext("undefined")
+    value = format_value(row.values[label], lang, standings.places.get(label))
     try:
         explanation = worded(explain_value(standings, row, label), standings, lang)
     except UsageError as error:
-        return ExplanationView(label, name, shown, str(error), (), "", "", (), who(row))
-    return _view(explanation, label, name, shown, lang, gettext, who(row))
-
-
-def _view(
-    explanation: Explanation,
-    label: str,
-    name: str,
-    shown: str,
-    lang: str,
-    gettext: Callable[[str], str],
-    owner: str,
-) -> ExplanationView:
-    lines = tuple(
-        LineView(
-            format_value(line.amount, lang),
-            line.text,
-            line.kept,
-            "" if line.kept else gettext("cut: %(reason)s") % {"reason": line.cut_reason},
-        )
-        for line in explanation.lines
-    )
-    total = total_text = ""
-    if explanation.is_sum and explanation.lines:
-        total = format_value(explanation.total, lang)
-        total_text = explanation_total(explanation, web_translator(lang))
-    return ExplanationView(
-        label,
-        name,
-        shown,
-        explanation.definition,
-        lines,
-        total,
-        total_text,
-        explanation.steps,
-        owner,
-    )
+        shown = value or translations.gettext("undefined")
+        return ExplanationView(label, name, shown, str(error), (), None, "", (), who=who(row))
+    return shared_view(explanation, label, name, value, lang, translations, who=who(row))
 
 
 def explain_panel(standings: Standings, value: str, lang: str) -> Panel:
@@ -175,8 +115,8 @@ def _neighbour_text(neighbour: Neighbour, above: bool, lang: str) -> str:
         "who": who(neighbour.row),
         "place": neighbour.row.rank,
         "label": neighbour.label or "",
-        "value": format_value(neighbour.value, lang) or "–",
-        "other": format_value(neighbour.other_value, lang) or "–",
+        "value": cell_text(neighbour.value, lang),
+        "other": cell_text(neighbour.other_value, lang),
     }
     if neighbour.label is None:
         return gettext("Shares the place with %(who)s: equal on every tie-break.") % fields
@@ -214,8 +154,8 @@ def why_panel(standings: Standings, first: str, second: str, lang: str) -> Panel
     steps = tuple(
         Step(
             label,
-            format_value(x, lang) or "–",
-            format_value(y, lang) or "–",
+            cell_text(x, lang),
+            cell_text(y, lang),
             label == result.deciding,
         )
         for label, x, y in result.steps

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from .. import __version__
@@ -24,17 +24,23 @@ from ..engine.spec import parse_spec
 from ..errors import InputError, TiebreaksError, UsageError
 from ..model import Tournament
 from ..model.rules import REGIMES
-from ..render.html import Crosstable, crosstable
+from ..render.html import Crosstable, crosstable, page_environment
 from ..render.i18n import (
     check_language,
-    column_abbreviation,
     format_date,
-    format_value,
     method_lines,
     reason_text,
     rules_line,
     summary_line,
     tiebreak_name,
+)
+from ..render.page_views import (
+    Cell,
+    Column,
+    TableRow,
+    person_columns,
+    table_rows,
+    value_columns,
 )
 from ..render.safe_text import page_text
 from ..standings import Standings
@@ -263,36 +269,20 @@ def suggestions(team: bool, lang: str) -> tuple[Choice, ...]:
 
 
 @dataclass(frozen=True)
-class Column:
-    """A value column: descriptor, short header, full name."""
-
-    label: str
-    header: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A value in the table; ``target`` is its explain button's value."""
-
-    text: str
-    target: str
-
-
-@dataclass(frozen=True)
 class RowView:
-    """One line of the standings: ``shade`` alternates from one score group to the next;
-    ``found`` marks the participant a search found."""
+    """One line of the standings table as the standalone page has it (``line``: rank, values,
+    score-group shading), with what the web page adds: each value a button that explains it
+    (``buttons``: the value's text and the button's value, "4|BH/C1") and whether this is
+    the participant a search ``found``."""
 
-    rank: str
-    number: int
-    name: str
-    rating: str
-    cells: tuple[Cell, ...]
-    title: str = ""
-    federation: str = ""
-    shade: bool = False
+    line: TableRow
+    buttons: tuple[Cell, ...]
     found: bool = False
+
+    @property
+    def shade(self) -> bool:
+        """True in every other score group (the shaded ones)."""
+        return self.line.group == "odd"
 
 
 @dataclass(frozen=True)
@@ -310,59 +300,33 @@ class Table:
     federations: bool = False
 
 
-def score_shades(standings: Standings) -> list[bool]:
-    """Per row, the shade of its score group (the rows with the same first value, the
-    points): it alternates from one group to the next, so a group reads as one block."""
-    values = standings.value_columns.get(standings.columns[0]) if standings.columns else None
-    if values is None:
-        return [False] * len(standings.rows)
-    shades, shade = [], True
-    for index, value in enumerate(values):
-        if index == 0 or value != values[index - 1]:
-            shade = not shade
-        shades.append(shade)
-    return shades
-
-
 def table(standings: Standings, lang: str, page: Paging | None = None) -> Table:
     """One page of the standings table in ``lang`` (all of it when ``page`` is None):
-    every value a button that explains it."""
+    the standalone page's lines (:func:`~tiebreaks.render.page_views.table_rows`), every
+    value a button that explains it."""
     page = page or paging(standings, "1", "")
-    columns = tuple(
-        Column(label, column_abbreviation(label, lang), tiebreak_name(spec, lang))
-        for label, spec in zip(standings.columns, standings.tiebreaks, strict=True)
-    )
-    places = [standings.places.get(label) for label in standings.columns]
-    team = standings.is_team
-    shades = score_shades(standings)
-    rows = []
-    for index in range(page.first, page.last):
-        row = standings.rows[index]
-        player = row.player
-        number = player.start_number
-        cells = tuple(
-            Cell(format_value(row.values[label], lang, place) or "–", f"{number}|{label}")
-            for label, place in zip(standings.columns, places, strict=True)
+    columns = value_columns(standings, lang)
+    rows = tuple(
+        RowView(
+            line,
+            tuple(
+                Cell(text, f"{line.number}|{column.label}")
+                for text, column in zip(line.cells, columns, strict=True)
+            ),
+            line.number == page.found,
         )
-        rank = str(row.rank) + ("*" if row.drawn_by_lot else "")
-        rank += "^" if row.ordered_by_arbiter else ""
-        rating = "" if team else str(player.rating or "")
-        rows.append(
-            RowView(
-                rank, number, player.name, rating, cells, player.title, player.federation,
-                shades[index], number == page.found,
-            )
-        )  # fmt: skip
-    players = standings.tournament.players
+        for line in table_rows(standings, lang, page.first, page.last)
+    )
+    titles, federations = person_columns(standings)
     return Table(
         columns,
-        tuple(rows),
+        rows,
         crosstable(page_of(standings, page), lang),
-        team,
+        standings.is_team,
         any(row.drawn_by_lot for row in standings.rows),
         page,
-        not team and any(player.title for player in players),
-        not team and any(player.federation for player in players),
+        titles,
+        federations,
     )
 
 
@@ -404,15 +368,9 @@ def origin_text(origin: str, standings: Standings | None, lang: str) -> str:
 
 @cache
 def environment() -> Environment:
-    """The page's templates (autoescape on: names and texts from the input are escaped)."""
-    return Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=page_text,
-    )
+    """The page's templates, under the standalone page's rule (autoescape on: names and
+    texts from the input are escaped; every printed text through ``page_text``)."""
+    return page_environment(TEMPLATES)
 
 
 def render(template: str, lang: str, **context: Any) -> bytes:
