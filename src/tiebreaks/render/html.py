@@ -18,7 +18,7 @@ markup), which the tests use to check it. Jinja2 escapes every text that comes f
 input, and every printed text passes through :func:`~tiebreaks.render.safe_text.page_text`
 (control characters and bidirectional formatting characters replaced); the body rows of the
 standings and the crosstable are built here, one string per row, by the same rule
-(:func:`standings_rows`: a template loop per cell cost a second at 10,000 players); names stand in
+(:func:`standings_rows`, instead of a template loop per cell); names stand in
 ``<span dir="auto">`` (an isolate, as ``<bdi>``: a right-to-left name keeps the text after
 it in place). The print mode (for the PDF) still writes every explanation out.
 """
@@ -95,8 +95,8 @@ class ParticipantView:
 @dataclass(slots=True, unsafe_hash=True)
 class CrossCell:
     """One crosstable cell: short text, what it means (on hover), a CSS class and a link
-    (never changed once made; not frozen: a frozen dataclass's ``__init__`` costs several
-    times more, and a crosstable of 10,000 players has 110,000 cells)."""
+    (never changed once made; not frozen: a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``, and a crosstable has a cell per participant and round)."""
 
     text: str
     title: str
@@ -200,13 +200,13 @@ class _Shown(dict[object, str]):
 
 #: a text that neither :func:`page_text` nor escaping changes: printable ASCII without
 #: markup characters, and the half and the dash of the tables (each crosstable cell's text
-#: is its own: about 110,000 of them at 10,000 players)
+#: is its own: one per participant and round)
 _PLAIN = re.compile(r"[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e½–]*")
 
 
 def standings_rows(page: Page) -> Markup:
-    """The body rows of the standings table, one string per row (at 10,000 participants a
-    template loop per cell cost about a second); every text as the template prints it."""
+    """The body rows of the standings table, one string per row (instead of a template loop
+    per cell); every text as the template prints it."""
     shown = _Shown()
     rows = []
     for row in page.rows:
@@ -255,8 +255,7 @@ def crosstable_rows(page: Page) -> Markup:
     return Markup("".join(rows))
 
 
-#: the translations of a language, looked up once: the crosstable asks per cell (checking
-#: the code each time cost a third of the crosstable at 10,000 players)
+#: the translations of a language, looked up once: the crosstable asks per cell
 _translations = lru_cache(maxsize=None)(translator)
 
 
@@ -452,7 +451,7 @@ def crosstable(standings: Standings, lang: str, *, titles: bool = True) -> Cross
     """The crosstable of the standings' rounds, participants in standings order: a square
     for a round robin of at most :data:`SQUARE_LIMIT` participants, else results by round.
     Without ``titles`` the cells carry no hover text ("Round 3: win against #5 Anna"): the
-    standalone page shows none, and at 10,000 players they are a sentence per game."""
+    standalone page shows none, and in a big open they are a sentence per game."""
     games = _games_of(standings, lang, titles)
     points_label = next(
         (
@@ -610,7 +609,7 @@ def _game_cell(result: RoundResult, number: int, title: str, lang: str) -> _Game
 @lru_cache(maxsize=256)
 def _game_look(kind: ResultKind, colour: Colour, lang: str) -> tuple[str, str, str]:
     """A game's colour letter, result symbol and CSS class (made once per kind, colour and
-    language: a crosstable of 10,000 players has 110,000 games)."""
+    language: a crosstable has a game per participant and round)."""
     outcome = kind.outcome or 0
     score, css = _SYMBOLS[outcome], _OUTCOME_CLASS[outcome]
     if kind.forfeit:

@@ -464,8 +464,8 @@ class _Builder:
 
     def not_applied(self, trace: Trace, words: TemplateWords) -> list[Any]:
         """The value of a participant tied with no one: the definition and why the tie-break
-        does not apply. Both depend only on the tie-break, so the column tells it once (at
-        10,000 players most are alone: their mini-tables of one are not made); the describer
+        does not apply. Both depend only on the tie-break, so the column tells it once (in a
+        big open most are alone: their mini-tables of one are not made); the describer
         is not given the lone line, which is not shown."""
         meaning = describer_for(trace.spec.acronym)(replace(trace, entries=()), words)[0]
         return [self.meaning(node_of(meaning)), [], None, [node_of(no_tie(trace, words))]]
@@ -534,8 +534,7 @@ def data_json(data: dict[str, Any]) -> str:
     """The data for the page's island: JSON, gzipped, in base64 (the JSON repeats its
     templates and numbers: gzip makes it several times smaller, and base64 has no character
     that could close the island or upset the page as XML). msgspec writes the same compact
-    UTF-8 JSON as ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, several
-    times faster."""
+    UTF-8 JSON as ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, in C."""
     packed = gzip.compress(_ENCODER.encode(data), compresslevel=GZIP_LEVEL, mtime=0)
     return base64.b64encode(packed).decode("ascii")
 

@@ -5,8 +5,8 @@ column is shortened with "…"), every other score group shaded, the event's nam
 of 12" on every page.
 
 ReportLab lays out a table of known column widths and row heights in linear time, which is
-what a 10,000-player event needs (the HTML page printed by WeasyPrint took 39 s for 2,000
-players without its explanations). Texts come in already neutralised
+what an event of thousands of players needs (an HTML page printed by a browser engine
+grows far faster than the table). Texts come in already neutralised
 (:mod:`tiebreaks.render.pdf_content`); the ones put into paragraphs are escaped here, as
 ReportLab reads its paragraphs as markup.
 """

@@ -1,10 +1,10 @@
 """The standings in pages of :data:`PAGE_SIZE` rows, and the search ("where am I?").
 
-A page of 10,000 participants cannot be sent whole (30 MB): the server renders one page of
-the standings and of the crosstable, and links to the others (buttons of the form, so they
-work without script, and the form still carries the whole state: nothing is kept between
-requests). The search takes a start number or a part of a name and answers with the page of
-the first participant it finds, that participant's row highlighted.
+A page of thousands of participants cannot be sent whole (tens of megabytes): the server
+renders one page of the standings and of the crosstable, and links to the others (buttons of
+the form, so they work without script, and the form still carries the whole state: nothing is
+kept between requests). The search takes a start number or a part of a name and answers with
+the page of the first participant it finds, that participant's row highlighted.
 """
 
 from __future__ import annotations

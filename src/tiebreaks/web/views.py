@@ -333,7 +333,7 @@ def table(standings: Standings, lang: str, page: Paging | None = None) -> Table:
 def page_of(standings: Standings, page: Paging) -> Standings:
     """The standings cut to the rows of ``page``, for the crosstable of that page; in an
     individual event, its tournament keeps only the players the page shows and their
-    opponents (the crosstable reads every player's rounds: 10,000 players take seconds)."""
+    opponents (the crosstable reads every player's rounds)."""
     if page.first == 0 and page.last == len(standings.rows):
         return standings
     rows = standings.rows[page.first : page.last]

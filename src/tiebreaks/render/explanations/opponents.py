@@ -133,7 +133,7 @@ def round_of_sum(index: int, entry: Entry, words: Words) -> str:
     """One round of an opponent-based sum: against the opponent, or the stand-in (the same
     round of BH, BH with a cut and SB is told once, :meth:`Words.once`)."""
     score, actual = entry.score, entry.actual  # a fraction's numerator and denominator
-    # hash faster than the fraction (a page tells 330,000 of these rounds)
+    # hash faster than the fraction (a page tells every round of every participant)
     key = (
         "round of sum",
         index,
