@@ -112,8 +112,8 @@ def test_vega_values_printed_as_vega_prints_them(number: int, exact: str, vega: 
     JSON keeps the exact value and gives the printed text beside it; without the profile the
     values are printed exactly."""
     from tiebreaks.render.csv import standings_csv
-    from tiebreaks.render.html import _table_rows
     from tiebreaks.render.json import standings_json, standings_to_data
+    from tiebreaks.render.page_views import table_rows
     from tiebreaks.render.pdf_content import pdf_content
     from tiebreaks.render.text import standings_text
 
@@ -123,7 +123,7 @@ def test_vega_values_printed_as_vega_prints_them(number: int, exact: str, vega: 
     assert text_line.split()[-1] == vega
     csv_line = standings_csv(standings).splitlines()[1 + position]
     assert csv_line.split(",")[-1] == vega
-    assert _table_rows(standings, "en")[position].cells[-1] == vega
+    assert table_rows(standings, "en")[position].cells[-1] == vega
     assert pdf_content(standings, "en").standings.rows[position][-1] == vega
     for document in (json.loads(standings_json(standings)), standings_to_data(standings)):
         row = document["standings"][position]

@@ -352,10 +352,6 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
     )
 
 
-#: the standings table's lines (the name ``tests/test_like_profiles.py`` reads them by)
-_table_rows = table_rows
-
-
 def _participant(row: Row, views: tuple[ExplanationView, ...]) -> ParticipantView:
     number = row.player.start_number
     return ParticipantView(f"p-{number}", rank_text(row), number, row.player.name, views)
