@@ -15,7 +15,9 @@ from fastapi.testclient import TestClient
 import tiebreaks
 from tiebreaks import compute_standings, example_path, read
 from tiebreaks.render import page_views
+from tiebreaks.render.explain import why_document
 from tiebreaks.render.html import build_page, standings_html
+from tiebreaks.services.explain import find_participant, why
 from tiebreaks.standings import Standings
 from tiebreaks.web import panels, views
 
@@ -156,3 +158,20 @@ def test_score_groups_begin_at_the_first_row_even_when_undefined() -> None:
     blank = replace(standings, rows=undefined)
     assert page_views.score_groups(blank)[:3] == ["even", "even", "odd"]
     assert [row.group for row in build_page(blank, "en").rows[:3]] == ["even", "even", "odd"]
+
+
+def test_the_why_panel_says_what_the_why_command_says() -> None:
+    """Jessica (#9) against Opal (#13), PTS then BH under the 2024 rules: her rounds 3, 4 and
+    5 count dummy opponents (spec TV-3); the web's reduced form names whose dummy each row is,
+    word for word as ``tiebreaks why`` (its JSON document) does."""
+    standings = compute_standings(
+        read(example_path("held-swiss-16.trf")), "PTS,BH", rules="fide-2024"
+    )
+    panel = panels.why_panel(standings, "9", "13", "en")
+    result = why(standings, find_participant(standings, "9"), find_participant(standings, "13"))
+    assert [item.text for item in panel.differences] == [
+        item.text for item in why_document(standings, result, "en").differences
+    ]
+    assert [text for item in panel.differences if "dummy" in (text := item.text)] == [
+        f"round {number}, dummy opponent of #9 Jessica" for number in (3, 4, 5)
+    ]

@@ -160,9 +160,10 @@ def why_panel(standings: Standings, first: str, second: str, lang: str) -> Panel
         )
         for label, x, y in result.steps
     )
+    traces = (result.explanation_a, result.explanation_b)
     differences = tuple(
         Difference(
-            difference_text(item.key, standings, lang),
+            difference_text(item.key, standings, lang, traces),
             format_value(item.amount_a, lang),
             format_value(item.amount_b, lang),
             _signed(item.amount_a - item.amount_b, lang),
