@@ -9,7 +9,8 @@ Usage::
 Each run is a fresh process per measurement, in turn: ``import numpy`` alone; the command's
 imports alone (NumPy, click, the package's modules of the ``standings`` command); and one
 process that times, with the cycle collector off as the command has it, NumPy's import, the
-command's imports (and, inside them, the time spent creating dataclasses), reading the file,
+command's imports (and, inside them, the time spent creating dataclasses), reading the file
+(with the reader's own modules, which the command imports once it knows the format),
 computing the standings and writing the text table, each phase as the command runs it
 (``tiebreaks.cli.options.read``, ``standings_for``, ``render_standings``). Prints min and
 median of each.
