@@ -138,6 +138,20 @@ def catalog(lang: str) -> Catalog:
         return read_po(source)
 
 
+def translations(lang: str) -> list[tuple[str, str]]:
+    """Every English message of a language's catalog with its translation (a plural message:
+    the singular and the plural, each with its own)."""
+    pairs: list[tuple[str, str]] = []
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        assert strings is not None
+        pairs.extend(zip(ids, strings, strict=True))
+    return pairs
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_catalog_translates_every_message_and_no_other(lang: str) -> None:
     used = used_messages()
@@ -156,15 +170,9 @@ def test_catalog_translates_every_message_and_no_other(lang: str) -> None:
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_keep_the_placeholders(lang: str) -> None:
     placeholder = re.compile(r"%\((\w+)\)s")
-    for message in catalog(lang):
-        if not message.id:
-            continue
-        ids = (message.id,) if isinstance(message.id, str) else message.id
-        strings = (message.string,) if isinstance(message.string, str) else message.string
-        assert strings is not None
-        for source, translated in zip(ids, strings, strict=True):
-            expected = sorted(placeholder.findall(source))
-            assert sorted(placeholder.findall(translated)) == expected, source
+    for source, translated in translations(lang):
+        expected = sorted(placeholder.findall(source))
+        assert sorted(placeholder.findall(translated)) == expected, source
 
 
 #: how each language abbreviates "article" inside a sentence's closing reference
@@ -178,15 +186,9 @@ def test_translations_cite_articles_one_way(lang: str) -> None:
     English sentence cites."""
     closing = re.compile(r"\((?:C\.07 \(\d{4}\) )?([Aa]rt\.) \d")
     article = re.compile(r"\b[Aa]rt\. (\d+(?:\.\d+)*)")
-    for message in catalog(lang):
-        if not message.id:
-            continue
-        ids = (message.id,) if isinstance(message.id, str) else message.id
-        strings = (message.string,) if isinstance(message.string, str) else message.string
-        assert strings is not None
-        for source, translated in zip(ids, strings, strict=True):
-            assert set(closing.findall(translated)) <= {ARTICLE[lang]}, translated
-            assert article.findall(translated) == article.findall(source), translated
+    for source, translated in translations(lang):
+        assert set(closing.findall(translated)) <= {ARTICLE[lang]}, translated
+        assert article.findall(translated) == article.findall(source), translated
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
