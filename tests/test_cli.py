@@ -213,6 +213,22 @@ def test_list_one_tiebreak_by_any_name() -> None:
     assert "unknown tie-break 'xyzzy'" in err
 
 
+@pytest.mark.parametrize(
+    ("args", "advice"),
+    [
+        (["standings", SWISS, "-t", "PTS,XYZ"], "; every name: run 'tiebreaks list'"),
+        (["standings", SWISS, "-t", "PTS,Sonneborn"], "? Every name: run 'tiebreaks list'"),
+        (["list", "xyzzy"], "; every name: run 'tiebreaks list'"),
+    ],
+)
+def test_an_unknown_name_points_to_the_commands_list(args: list[str], advice: str) -> None:
+    """The command says where its own list of names is, not the library's function."""
+    code, _, err = run(*args)
+    assert code == EXIT_USAGE
+    assert err.rstrip().endswith(advice), err
+    assert "catalogue()" not in err
+
+
 def test_tiebreak_names_in_the_list() -> None:
     """Names and both FIDE spellings are accepted; a corrected typo is a warning."""
     code, out, err = run("standings", SWISS, "-t", "Punkte;Bucholz mit einem Streichresultat;SB-C1")

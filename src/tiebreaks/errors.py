@@ -3,7 +3,9 @@
 The library speaks of its own parameters (``after_round``), never of the options of a front
 end (the command line's ``--after-round``, a form field of the web page): an error or warning
 that names a parameter keeps it apart (:class:`ParameterError`, :class:`ParameterHint`), and
-each front end words it with its own names through ``worded(names)``.
+each front end words it with its own names through ``worded(names)``. The same goes for where
+every tie-break name is listed (:data:`CATALOGUE`: the command's ``tiebreaks list``, the web
+page's suggestions).
 """
 
 from __future__ import annotations
@@ -45,10 +47,22 @@ class ParameterHint:
 
 
 def with_advice(text: str, advice: str | ParameterHint | None, names: Names) -> str:
-    """``text`` followed by its advice (a hint's parameter called as in ``names``), if any."""
+    """``text`` followed by its advice (a hint's parameter called as in ``names``), if any:
+    after a question, as a sentence of its own."""
     if isinstance(advice, ParameterHint):
         advice = advice.worded(names)
-    return f"{text}; {advice}" if advice else text
+    if not advice:
+        return text
+    if text.endswith("?"):
+        return f"{text} {advice[:1].upper()}{advice[1:]}"
+    return f"{text}; {advice}"
+
+
+#: where every tie-break name is listed, as the library has it; a front end gives its own
+#: words for it in its ``names`` (the command line: run ``tiebreaks list``)
+CATALOGUE = "tiebreaks.catalogue()"
+#: the advice that goes with an unknown tie-break name
+EVERY_NAME = ParameterHint(CATALOGUE, "every name: {}")
 
 
 @dataclass(frozen=True)

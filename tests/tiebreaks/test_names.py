@@ -258,7 +258,7 @@ def test_unknown_names_give_suggestions(typed: str, suggested: tuple[str, ...]) 
         resolve_name(typed)
     message = str(caught.value)
     assert message.startswith(f"unknown tie-break {typed!r}; did you mean: ")
-    assert message.endswith("? Run 'tiebreaks list' for all")
+    assert message.endswith("? Every name: tiebreaks.catalogue()")  # the library's own words
     listed = message.partition("did you mean: ")[2].partition("?")[0].split(", ")
     assert 1 <= len(listed) <= 3
     for descriptor in suggested:
@@ -267,7 +267,8 @@ def test_unknown_names_give_suggestions(typed: str, suggested: tuple[str, ...]) 
 
 @pytest.mark.parametrize("typed", ["xyz", "qqqqqqqq", "12345"])
 def test_unknown_names_without_anything_close(typed: str) -> None:
-    with pytest.raises(UsageError, match=r"^unknown tie-break .*\. Run 'tiebreaks list' for all$"):
+    pattern = r"^unknown tie-break '.*'; every name: tiebreaks\.catalogue\(\)$"
+    with pytest.raises(UsageError, match=pattern):
         resolve_name(typed)
 
 

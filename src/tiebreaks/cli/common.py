@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import click
 
-from ..errors import FormatLimitError, InputError, SourceError, TiebreaksError
+from ..errors import CATALOGUE, FormatLimitError, InputError, SourceError, TiebreaksError
 from ..model.text import shown_text
 
 EXIT_INPUT = 1
@@ -54,6 +54,7 @@ OPTIONS = {
     "table": "--ratings",
     "max_input_bytes": "--max-input",
     "shorten_names": "--shorten-names",
+    CATALOGUE: "run 'tiebreaks list'",
 }
 
 

@@ -4,7 +4,7 @@ it is imported the first time one of them is asked for (:data:`.families.FAMILIE
 
 from __future__ import annotations
 
-from ..errors import UsageError
+from ..errors import EVERY_NAME, UsageError
 from ..lazy import load
 from . import families
 from .families import FAMILIES
@@ -34,7 +34,7 @@ def definition(acronym: str) -> Definition:
     try:
         return DEFINITIONS[key]
     except KeyError:
-        raise UsageError(f"unknown tie-break {acronym!r}; run 'tiebreaks list'") from None
+        raise UsageError(f"unknown tie-break {acronym!r}", EVERY_NAME) from None
 
 
 def catalogue() -> list[Definition]:

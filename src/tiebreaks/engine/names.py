@@ -44,7 +44,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import UsageError
+from ..errors import EVERY_NAME, UsageError
 from ..lazy import load
 from . import catalogue
 from .names_data import AMBIGUOUS, NAMES, PRESETS
@@ -297,8 +297,8 @@ def _suggestions(key: str) -> list[str]:
 
 def _unknown(text: str, key: str) -> UsageError:
     suggestions = _suggestions(key)
-    hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else "."
-    return UsageError(f"unknown tie-break {text.strip()!r}{hint} Run 'tiebreaks list' for all")
+    hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+    return UsageError(f"unknown tie-break {text.strip()!r}{hint}", EVERY_NAME)
 
 
 def _ambiguous(text: str, entry: _Entry) -> UsageError:

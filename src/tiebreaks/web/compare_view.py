@@ -66,7 +66,7 @@ def compare_view(
     try:
         standings_b = compute(tournament, side_b_settings(side_a, rules, items))
     except TiebreaksError as error:
-        return CompareView("", "", "", (), web_message(str(error)))
+        return CompareView("", "", "", (), web_message(error))
     comparison = compare_standings(standings_a, standings_b)
     moved = comparison.moved
     summary = gettext("%(moved)s of %(count)s participants change place.") % {

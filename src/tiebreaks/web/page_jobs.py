@@ -134,7 +134,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             tuple(problems),
             None,
             True,
-            web_message(str(error)),
+            web_message(error),
             edited.error,
             edited.added,
             edited.notice,
@@ -170,7 +170,7 @@ def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
             first, second = request.why_a, request.why_b
         return why_panel(standings, first, second, lang)
     except UsageError as error:
-        return Panel("error", web_message(str(error)))
+        return Panel("error", web_message(error))
 
 
 @dataclass(frozen=True)
@@ -408,7 +408,7 @@ def download(request: PageRequest, max_upload: int) -> Outcome:
         try:
             return file_outcome(tournament, ranked.standings, request.download, lang, upload.source)
         except UsageError as error:
-            ranked = replace(ranked, error=web_message(str(error)))
+            ranked = replace(ranked, error=web_message(error))
     else:
         ranked = replace(
             ranked,

@@ -126,7 +126,7 @@ def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
         try:
             found = resolve_list(request.new_item)
         except UsageError as error:
-            return Edited(items, origin, web_message(str(error)), request.new_item)
+            return Edited(items, origin, web_message(error), request.new_item)
         notice = "; ".join(
             f"read {name.typed.strip()!r} as {name.matched!r} ({name.spec})"
             for name in found
@@ -147,7 +147,7 @@ def _regime_list(request: PageRequest) -> Edited:
     try:
         default = rules_by_name(request.rules).default_tiebreaks if request.rules else None
     except UsageError as error:
-        return Edited(request.items, request.origin, str(error))
+        return Edited(request.items, request.origin, web_message(error))
     if default is None:
         return Edited(request.items, request.origin)
     return Edited(tuple(default.split(",")), f"default list of the {request.rules} rules")

@@ -15,6 +15,7 @@ from ..services.explain import Neighbour, explain_participant, explain_value, fi
 from ..standings import Row, Standings
 from .i18n import web_translator
 from .page_state import parse_explain
+from .service import web_message
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,9 @@ def explanation_view(standings: Standings, row: Row, label: str, lang: str) -> E
         explanation = worded(explain_value(standings, row, label), standings, lang)
     except UsageError as error:
         shown = value or translations.gettext("undefined")
-        return ExplanationView(label, name, shown, str(error), (), None, "", (), who=who(row))
+        return ExplanationView(
+            label, name, shown, web_message(error), (), None, "", (), who=who(row)
+        )
     return shared_view(explanation, label, name, value, lang, translations, who=who(row))
 
 

@@ -17,7 +17,7 @@ from ..engine.arbiter import ManualValue
 from ..engine.catalogue import resolve
 from ..engine.cut_check import check_rounds_left
 from ..engine.names import resolve_name
-from ..errors import InputError, Location, TiebreaksError, UsageError
+from ..errors import CATALOGUE, InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
 from ..model import Tournament
 from ..model.memory import paused_garbage_collector
@@ -26,20 +26,15 @@ from .found import shown
 
 #: the code of the standings' warning for a Swiss-only tie-break in a round robin
 SWISS_ONLY = "standings.swiss-only-tiebreak"
-#: the library's pointer to the catalogue, a command of the CLI, and where the web has it
-_CLI_HINTS = (
-    ("Run 'tiebreaks list' for all", "Every name: the add field's suggestions on the page, "),
-    ("run 'tiebreaks list'", "every name: the add field's suggestions on the page, "),
-)
-_WEB_CATALOGUE = "GET /api/catalogue in the API"
+#: how the web names what the library's messages name: where every tie-break name is listed
+WEB_NAMES = {
+    CATALOGUE: "the add field's suggestions on the page, GET /api/catalogue in the API",
+}
 
 
-def web_message(message: str) -> str:
-    """A library message as the web says it: the CLI's "run 'tiebreaks list'" becomes where
-    the page and the API list every tie-break name."""
-    for cli, web in _CLI_HINTS:
-        message = message.replace(cli, web + _WEB_CATALOGUE)
-    return message
+def web_message(error: Exception) -> str:
+    """An error as the web says it: our errors with the web's names (:data:`WEB_NAMES`)."""
+    return error.worded(WEB_NAMES) if isinstance(error, TiebreaksError) else str(error)
 
 
 @dataclass(frozen=True)
@@ -175,7 +170,7 @@ def check_items(tournament: Tournament, items: Sequence[str]) -> tuple[list[str]
             check_rounds_left(spec, item, tournament.rounds)
         except UsageError as error:
             canonical.append(item)
-            problems.append(Problem(position, item, web_message(str(error)), overridable=False))
+            problems.append(Problem(position, item, web_message(error), overridable=False))
             continue
         canonical.append(str(spec))
     return canonical, problems
@@ -245,7 +240,7 @@ def error_data(error: TiebreaksError) -> dict[str, Any]:
     """The JSON body of a 422 answer: the message, and where in the input for a malformed
     file (line and column, 1-based; 0 when unknown), the bad text and what was expected."""
     # the API's fields carry the library's parameter names: its own wording is the API's
-    body: dict[str, Any] = {"message": web_message(str(error)), "location": None}
+    body: dict[str, Any] = {"message": web_message(error), "location": None}
     if isinstance(error, InputError):
         body["location"] = {
             "source": error.location.source,
