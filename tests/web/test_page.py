@@ -24,6 +24,7 @@ from .conftest import (
     MAX_UPLOAD,
     SCRIPT_NAME,
     example_bytes,
+    inline,
     round_robin,
     with_script_name,
 )
@@ -457,3 +458,25 @@ def test_the_arbiters_decisions_from_the_page(client: TestClient) -> None:
     assert "is tied with" in html.unescape(part)
     manual = upload(client, data, name, tb="PTS,MAN", listed="1", manual="2;1\n3;x").text
     assert "manual values:2:2" in html.unescape(manual)
+
+
+def test_a_warning_names_the_field_of_the_page_and_the_parameter_of_the_api(
+    client: TestClient,
+) -> None:
+    """Stephan (#16) without a rating and ARO in the list: ARO is dropped (C.07 Art. 10 needs
+    a rating for unrated players). The page says which of its fields gives that rating; the
+    API, whose fields are the library's parameters, names the parameter."""
+    text = example_bytes("held-swiss-16.trf").decode("utf-8")
+    unrated = text.replace("Stephan".ljust(34) + "1450", "Stephan".ljust(34) + "    ")
+    assert unrated != text
+    page = upload(client, unrated.encode("utf-8")).text
+    answer = client.post("/standings", data={**carried(page), "tb": ["PTS", "ARO"]}).text
+    assert "set one with the field &#39;Rating of unrated players&#39; or /U&lt;rating&gt;" in (
+        answer
+    )
+    assert "unrated_rating or" not in answer
+    document = client.post(
+        "/api/standings",
+        json={"tournament": inline("t.trf", unrated.encode("utf-8")), "tiebreaks": ["PTS", "ARO"]},
+    ).json()
+    assert any("set one with unrated_rating or /U<rating>" in w for w in document["warnings"])

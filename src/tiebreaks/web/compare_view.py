@@ -17,7 +17,7 @@ from ..services.compare import Change, Comparison, compare_standings
 from ..standings import Standings
 from .i18n import web_translator
 from .paging import PAGE_SIZE
-from .service import Settings, compute, web_message
+from .service import PAGE_NAMES, Settings, compute, web_message
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def compare_view(
     try:
         standings_b = compute(tournament, side_b_settings(side_a, rules, items))
     except TiebreaksError as error:
-        return CompareView("", "", "", (), web_message(error))
+        return CompareView("", "", "", (), web_message(error, PAGE_NAMES))
     comparison = compare_standings(standings_a, standings_b)
     moved = comparison.moved
     summary = gettext("%(moved)s of %(count)s participants change place.") % {

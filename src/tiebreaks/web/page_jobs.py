@@ -24,6 +24,7 @@ from .page_state import PageRequest, apply_edit, arbiter_settings, number_or_non
 from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (
+    PAGE_NAMES,
     Problem,
     Settings,
     Upload,
@@ -134,7 +135,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             tuple(problems),
             None,
             True,
-            web_message(error),
+            web_message(error, PAGE_NAMES),
             edited.error,
             edited.added,
             edited.notice,
@@ -170,7 +171,7 @@ def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
             first, second = request.why_a, request.why_b
         return why_panel(standings, first, second, lang)
     except UsageError as error:
-        return Panel("error", web_message(error))
+        return Panel("error", web_message(error, PAGE_NAMES))
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,7 @@ def _warnings(ranked: Ranked) -> tuple[WarningItem, ...]:
     problems = ranked.problems if ranked.blocked else ()
     shown = {(problem.code, problem.item) for problem in problems if problem.code}
     return tuple(
-        WarningItem(str(warning), warning.code)
+        WarningItem(warning.worded(PAGE_NAMES), warning.code)
         for warning in ranked.standings.warnings
         if (warning.code, warning.subject) not in shown
     )
@@ -408,7 +409,7 @@ def download(request: PageRequest, max_upload: int) -> Outcome:
         try:
             return file_outcome(tournament, ranked.standings, request.download, lang, upload.source)
         except UsageError as error:
-            ranked = replace(ranked, error=web_message(error))
+            ranked = replace(ranked, error=web_message(error, PAGE_NAMES))
     else:
         ranked = replace(
             ranked,

@@ -18,7 +18,15 @@ from ..formats.readers.manual_csv import parse_manual_values
 from ..model import Tournament
 from ..model.rules import rules_by_name
 from .found import RawNumber, shown
-from .service import FieldError, Upload, file_list, is_team, recommended_list, web_message
+from .service import (
+    PAGE_NAMES,
+    FieldError,
+    Upload,
+    file_list,
+    is_team,
+    recommended_list,
+    web_message,
+)
 
 #: a whole number as typed (a sign, digits)
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -126,7 +134,7 @@ def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
         try:
             found = resolve_list(request.new_item)
         except UsageError as error:
-            return Edited(items, origin, web_message(error), request.new_item)
+            return Edited(items, origin, web_message(error, PAGE_NAMES), request.new_item)
         notice = "; ".join(
             f"read {name.typed.strip()!r} as {name.matched!r} ({name.spec})"
             for name in found
@@ -147,7 +155,7 @@ def _regime_list(request: PageRequest) -> Edited:
     try:
         default = rules_by_name(request.rules).default_tiebreaks if request.rules else None
     except UsageError as error:
-        return Edited(request.items, request.origin, web_message(error))
+        return Edited(request.items, request.origin, web_message(error, PAGE_NAMES))
     if default is None:
         return Edited(request.items, request.origin)
     return Edited(tuple(default.split(",")), f"default list of the {request.rules} rules")

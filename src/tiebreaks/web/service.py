@@ -9,7 +9,7 @@ request. No FastAPI here.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,14 +27,28 @@ from .found import shown
 #: the code of the standings' warning for a Swiss-only tie-break in a round robin
 SWISS_ONLY = "standings.swiss-only-tiebreak"
 #: how the web names what the library's messages name: where every tie-break name is listed
+#: (the API's fields are the library's parameters: they keep their names)
 WEB_NAMES = {
     CATALOGUE: "the add field's suggestions on the page, GET /api/catalogue in the API",
 }
+#: how the page names the parameters its form gives: the field, by its label
+PAGE_NAMES = WEB_NAMES | {
+    "after_round": "the field 'After round'",
+    "unrated_rating": "the field 'Rating of unrated players'",
+    "unrated_excluded": "the box 'Or leave unrated players out of the rating tie-breaks'",
+    "rules": "the field 'Rules regime'",
+    "tiebreaks": "the tie-break list",
+    "excluded": "the field 'Withdrawn, not ranked'",
+    "manual_values": "the field 'Values of MAN given by the arbiter'",
+    "manual_order": "the field 'The arbiter's order of the ties left'",
+    "lots": "the box 'Draw lots for the ties left'",
+}
 
 
-def web_message(error: Exception) -> str:
-    """An error as the web says it: our errors with the web's names (:data:`WEB_NAMES`)."""
-    return error.worded(WEB_NAMES) if isinstance(error, TiebreaksError) else str(error)
+def web_message(error: Exception, names: Mapping[str, str] = WEB_NAMES) -> str:
+    """An error as the web says it: our errors with the web's names (:data:`WEB_NAMES`; the
+    page's form: :data:`PAGE_NAMES`)."""
+    return error.worded(names) if isinstance(error, TiebreaksError) else str(error)
 
 
 @dataclass(frozen=True)
