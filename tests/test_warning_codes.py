@@ -65,15 +65,20 @@ def _is_warning_problem(node: ast.Call) -> bool:
 
 @cache
 def diagnostic_calls() -> tuple[tuple[str, ast.Call], ...]:
-    """Every ``Diagnostic(...)`` call of the library, and every warning ``Problem(...)`` of
-    the TRF reader (whose report makes the Diagnostic), with its place."""
+    """Every ``Diagnostic(...)`` and ``Diagnostic.told(...)`` call of the library, and every
+    warning ``Problem(...)`` of the TRF reader (whose report makes the Diagnostic), with its
+    place."""
     found = []
     for path in sorted(SOURCE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            diagnostic = getattr(node.func, "id", None) == "Diagnostic"
+            diagnostic = getattr(node.func, "id", None) == "Diagnostic" or (
+                isinstance(node.func, ast.Attribute)
+                and getattr(node.func.value, "id", None) == "Diagnostic"
+                and node.func.attr == "told"
+            )
             if diagnostic and any(
                 keyword.arg == "code" and ast.unparse(keyword.value) in DELEGATED
                 for keyword in node.keywords

@@ -19,6 +19,12 @@ from typing import Any
 Names = Mapping[str, str]
 
 
+def N_(message: str) -> str:
+    """Mark a sentence for the catalogs (``locale/``) without translating it here: the
+    library says it in English, a front end in its language."""
+    return message
+
+
 class TiebreaksError(Exception):
     """Base class of every error this library raises on purpose."""
 
@@ -355,6 +361,37 @@ class Diagnostic:
     hint: ParameterHint | None = None
     code: str = field(kw_only=True)
     subject: str = field(default="", kw_only=True)
+    #: the catalog's English sentence the message was made from (``%(name)s`` fields) and the
+    #: values of its fields, so that a front end can say it in another language
+    #: (:func:`tiebreaks.render.i18n.warning_text`); "" for a message that has none
+    template: str = field(default="", kw_only=True, compare=False, repr=False)
+    fields: tuple[tuple[str, str | int], ...] = field(
+        default=(), kw_only=True, compare=False, repr=False
+    )
+
+    @classmethod
+    def told(
+        cls,
+        template: str,
+        location: Location | None = None,
+        hint: ParameterHint | None = None,
+        *,
+        code: str,
+        subject: str = "",
+        **fields: str | int,
+    ) -> Diagnostic:
+        """A warning said by a catalog sentence (marked with :func:`N_`) and its fields: the
+        message is the English sentence filled in; the fields are names, numbers, codes and
+        descriptors, never English words."""
+        return cls(
+            template % fields,
+            location,
+            hint,
+            code=code,
+            subject=subject,
+            template=template,
+            fields=tuple(fields.items()),
+        )
 
     def worded(self, names: Names) -> str:
         """The warning with the hint's parameter called as in ``names``; ``str()`` gives the

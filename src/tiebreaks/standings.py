@@ -34,7 +34,7 @@ from .engine.registry import Definition, Kind
 from .engine.spec import TiebreakSpec, parse_spec_list
 from .engine.team_context import team_views
 from .engine.trace import Trace
-from .errors import Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
+from .errors import N_, Diagnostic, ParameterError, ParameterHint, UsageError, shown_value
 from .lazy import load
 from .model import PairingSystem, Player, ResultKind, Tournament
 from .model.programs import profile_by_name
@@ -280,9 +280,12 @@ def _named(items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]
         found = item if isinstance(item, ResolvedName) else resolve_name(item)
         if found.corrected:
             warnings.append(
-                Diagnostic(
-                    f"read {found.typed!r} as {found.matched!r} ({found.spec})",
+                Diagnostic.told(
+                    N_("read %(typed)s as %(matched)s (%(spec)s)"),
                     code="standings.name-corrected",
+                    typed=repr(found.typed),
+                    matched=repr(found.matched),
+                    spec=str(found.spec),
                 )
             )
         specs.append((found.spec, found.typed))
@@ -353,10 +356,11 @@ def _plan(
         spec, entry = _resolve_listed(chosen, team, origin, written, context.tournament.rounds)
         if entry.kind is Kind.VALUE and any(spec == listed for listed, _ in plan.specs):
             plan.warnings.append(
-                Diagnostic(
-                    f"{spec} is listed twice; the repetition cannot change the order",
+                Diagnostic.told(
+                    N_("%(spec)s is listed twice; the repetition cannot change the order"),
                     code="standings.tiebreak-repeated",
                     subject=str(spec),
+                    spec=str(spec),
                 )
             )
             continue
@@ -364,21 +368,25 @@ def _plan(
             context, spec, unrated_rating, unrated_excluded
         ):
             plan.warnings.append(
-                Diagnostic(
-                    f"{spec} dropped: unrated players take part and no rating for them is set"
-                    " (C.07 Art. 10)",
-                    hint=ParameterHint("unrated_rating", "set one with {} or /U<rating>"),
+                Diagnostic.told(
+                    N_(
+                        "%(spec)s dropped: unrated players take part and no rating for them is"
+                        " set (C.07 Art. 10)"
+                    ),
+                    hint=ParameterHint("unrated_rating", N_("set one with {} or /U<rating>")),
                     code="standings.tiebreak-dropped-unrated",
                     subject=str(spec),
+                    spec=str(spec),
                 )
             )
             continue
         if entry.acronym in ("BH", "FB", "AOB", "BBH") and context.predetermined:
             plan.warnings.append(
-                Diagnostic(
-                    f"{spec} is meant for Swiss tournaments, not round robins (Art. 8)",
+                Diagnostic.told(
+                    N_("%(spec)s is meant for Swiss tournaments, not round robins (Art. 8)"),
                     code="standings.swiss-only-tiebreak",
                     subject=str(spec),
+                    spec=str(spec),
                 )
             )
         plan.specs.append((spec, entry))
@@ -624,17 +632,20 @@ def _long_event_warning(
     rated = [str(spec) for spec, entry in specs if entry.rating_based]
     if span is None or not span.over_one_period or not rated:
         return []
-    message = (
-        f"{', '.join(rated)}: rating tie-breaks are not advised for an event longer than 30 days"
-        f" (this one lasts {span.days} days, {span.first.isoformat()} to {span.last.isoformat()});"
-        " ratings change from one rating period to the next"
-    )
     return [
-        Diagnostic(
-            message,
+        Diagnostic.told(
+            N_(
+                "%(tiebreaks)s: rating tie-breaks are not advised for an event longer than 30"
+                " days (this one lasts %(days)s days, %(first)s to %(last)s); ratings change"
+                " from one rating period to the next"
+            ),
             span.location,
             code="standings.rating-tiebreaks-long-event",
             subject=",".join(rated),
+            tiebreaks=", ".join(rated),
+            days=span.days,
+            first=span.first.isoformat(),
+            last=span.last.isoformat(),
         )
     ]
 
@@ -667,9 +678,9 @@ def _check_manual_listed(context: Context, plan: _Plan) -> None:
         )
     if listed and not context.manual:
         plan.warnings.append(
-            Diagnostic(
-                "MAN is in the list but no manual value is given: it separates nobody",
-                hint=ParameterHint("manual_values", "give the arbiter's values with {}"),
+            Diagnostic.told(
+                N_("MAN is in the list but no manual value is given: it separates nobody"),
+                hint=ParameterHint("manual_values", N_("give the arbiter's values with {}")),
                 code="standings.manual-values-missing",
                 subject="MAN",
             )
@@ -775,11 +786,15 @@ def _rounds_with_results(tournament: Tournament) -> tuple[int, Tournament]:
     played = _last_round_with_a_result(tournament)
     if played >= tournament.rounds or played == 0:
         return tournament.rounds, tournament
-    note = Diagnostic(
-        f"the tournament has {tournament.rounds} rounds but no result after round {played}: "
-        f"standings after round {played}",
-        hint=ParameterHint("after_round", "choose another round with {}"),
+    note = Diagnostic.told(
+        N_(
+            "the tournament has %(rounds)s rounds but no result after round %(played)s:"
+            " standings after round %(played)s"
+        ),
+        hint=ParameterHint("after_round", N_("choose another round with {}")),
         code="standings.rounds-without-results",
+        rounds=tournament.rounds,
+        played=played,
     )
     return played, replace(tournament, warnings=(*tournament.warnings, note))
 

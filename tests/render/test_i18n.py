@@ -119,15 +119,24 @@ def test_reasons() -> None:
 
 
 def used_messages() -> set[tuple[str | None, str]]:
-    """(context, id) of every message the renderers and templates translate."""
+    """(context, id) of every message the renderers and templates translate, and of every
+    sentence the rest of the library marks for the catalogs (``N_``: the warnings' sentences;
+    the web page has catalogs of its own)."""
     keywords = {**DEFAULT_KEYWORDS, "N_": None, "plural": (1, 2)}
     found: set[tuple[str | None, str]] = set()
-    sources = [(path, "python") for path in sorted(RENDER.rglob("*.py"))]
+    sources = [(path, "python", keywords) for path in sorted(RENDER.rglob("*.py"))]
     sources += [
-        (path, "jinja2.ext:babel_extract") for path in sorted(RENDER.glob("templates/*.j2"))
+        (path, "jinja2.ext:babel_extract", keywords)
+        for path in sorted(RENDER.glob("templates/*.j2"))
     ]
-    for path, method in sources:
-        for _, message, _, context in extract_from_file(method, str(path), keywords=keywords):
+    marked = {"N_": None}
+    sources += [
+        (path, "python", marked)
+        for path in sorted(RENDER.parent.rglob("*.py"))
+        if not path.is_relative_to(RENDER) and not path.is_relative_to(RENDER.parent / "web")
+    ]
+    for path, method, words in sources:
+        for _, message, _, context in extract_from_file(method, str(path), keywords=words):
             found.add((context, message if isinstance(message, str) else message[0]))
     return found
 
@@ -173,6 +182,7 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
     for source, translated in translations(lang):
         expected = sorted(placeholder.findall(source))
         assert sorted(placeholder.findall(translated)) == expected, source
+        assert translated.count("{}") == source.count("{}"), source  # a hint's parameter
 
 
 #: how each language abbreviates "article" inside a sentence's closing reference

@@ -7,7 +7,7 @@ import click
 from ..errors import UsageError
 from ..formats.files import check_outputs
 from ..render import STANDINGS_FORMATS
-from ..render.i18n import method_lines
+from ..render.i18n import method_lines, warning_text
 from ..render.standings import render_standings
 from .common import KEPT, LEAVE_AT_ONCE, OPTIONS, guarded, say
 from .options import LOTS_OPTION, RULES_HELP, emit, read, standings_for, tournament_options
@@ -62,7 +62,7 @@ def standings(
             advance(1)
         if output_format != "json":
             for warning in result.warnings:
-                say(f"warning: {warning.worded(OPTIONS)}")
+                say(f"warning: {warning_text(warning, lang, OPTIONS)}")
         if output_format == "csv":
             click.echo(f"rules: {result.rules} ({result.rules_reason})", err=True)
             for line in method_lines(result, "en"):  # the seed of the lots, unrated players

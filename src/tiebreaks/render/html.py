@@ -60,6 +60,7 @@ from .i18n import (
     tiebreaks_line,
     translator,
     value_formatter,
+    warning_text,
 )
 from .page_views import (
     UNDEFINED,
@@ -340,7 +341,7 @@ def build_page(standings: Standings, lang: str, *, print_mode: bool = False) -> 
             for row in standings.rows
             if print_mode
         ),
-        warnings=tuple(str(warning) for warning in standings.warnings),
+        warnings=tuple(warning_text(warning, code) for warning in standings.warnings),
         drawn_by_lot=any(row.drawn_by_lot for row in standings.rows),
         is_team=standings.is_team,
         print_mode=print_mode,

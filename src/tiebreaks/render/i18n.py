@@ -29,7 +29,7 @@ from pathlib import Path
 from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
-from ..errors import UsageError
+from ..errors import Diagnostic, Names, ParameterHint, UsageError, with_advice
 from ..lazy import load
 from ..model.text import shown_name
 from ..standings import Standings
@@ -69,6 +69,24 @@ def _catalog(code: str) -> gettext.NullTranslations:
 def translator(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (English: the message ids unchanged)."""
     return _catalog(check_language(lang))
+
+
+def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> str:
+    """A warning in ``lang``: its catalog sentence translated and filled in, its advice too,
+    the parameters called as in ``names`` (a front end's own names), where it is first. A
+    warning that has no catalog sentence, and every warning in English, is said as the
+    library says it."""
+    names = names or {}
+    code = check_language(lang)
+    if code == "en" or not warning.template:
+        return warning.worded(names)
+    gettext = translator(code).gettext
+    text = gettext(warning.template) % dict(warning.fields)
+    hint = warning.hint
+    if hint is not None:
+        hint = ParameterHint(hint.parameter, gettext(hint.text))
+    text = with_advice(text, hint, names)
+    return text if warning.location is None else f"{warning.location}: {text}"
 
 
 #: Babel's parts, loaded on first use (English text and numbers need none of them)

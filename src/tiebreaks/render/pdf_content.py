@@ -36,6 +36,7 @@ from .i18n import (
     tiebreaks_line,
     translator,
     value_formatter,
+    warning_text,
 )
 from .safe_text import is_right_to_left, isolated_name
 from .values import ValueTexts, program_printing
@@ -121,7 +122,7 @@ def pdf_content(standings: Standings, lang: str, *, explanations: bool = False) 
         standings=standings_table(standings, code, groups),
         crosstable=crosstable_table(standings, code, groups),
         drawn_by_lot=any(row.drawn_by_lot for row in standings.rows),
-        warnings=tuple(shown_text(str(warning)) for warning in standings.warnings),
+        warnings=tuple(shown_text(warning_text(item, code)) for item in standings.warnings),
         explanations=explanation_blocks(standings, code) if explanations else (),
         gettext=_,
     )

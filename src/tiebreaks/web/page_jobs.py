@@ -12,7 +12,7 @@ from ..errors import TiebreaksError, UsageError
 from ..formats.reading import example_path
 from ..model import Tournament
 from ..model.rules import rules_by_name
-from ..render.i18n import SUPPORTED
+from ..render.i18n import SUPPORTED, warning_text
 from ..standings import Standings
 from . import api_jobs
 from .api_jobs import file_outcome
@@ -270,7 +270,7 @@ def results_view(
         blocked=ranked.blocked,
         error=ranked.error,
         table=_table(standings, request, lang),
-        warnings=_warnings(ranked),
+        warnings=_warnings(ranked, lang),
         panel=panel_of(ranked, request, lang),
         why_a=_menu(standings, request.why_a or default_a),
         why_b=_menu(standings, request.why_b or default_b),
@@ -324,15 +324,16 @@ def _typed(standings: Standings | None, first: str, second: str) -> tuple[str, s
     return first, second
 
 
-def _warnings(ranked: Ranked) -> tuple[WarningItem, ...]:
-    """The standings' warnings, but those the editor already shows as blocking problems
-    (told by the warning's code and the tie-break it is about)."""
+def _warnings(ranked: Ranked, lang: str) -> tuple[WarningItem, ...]:
+    """The standings' warnings in ``lang``, naming the page's fields, but those the editor
+    already shows as blocking problems (told by the warning's code and the tie-break it is
+    about)."""
     if ranked.standings is None:
         return ()
     problems = ranked.problems if ranked.blocked else ()
     shown = {(problem.code, problem.item) for problem in problems if problem.code}
     return tuple(
-        WarningItem(warning.worded(PAGE_NAMES), warning.code)
+        WarningItem(warning_text(warning, lang, PAGE_NAMES), warning.code)
         for warning in ranked.standings.warnings
         if (warning.code, warning.subject) not in shown
     )
