@@ -9,6 +9,7 @@ import re
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -122,14 +123,14 @@ def used_messages() -> set[tuple[str | None, str]]:
     """(context, id) of every message the renderers and templates translate, and of every
     sentence the rest of the library marks for the catalogs (``N_``: the warnings' sentences;
     the web page has catalogs of its own)."""
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "plural": (1, 2)}
+    keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "plural": (1, 2)}
     found: set[tuple[str | None, str]] = set()
     sources = [(path, "python", keywords) for path in sorted(RENDER.rglob("*.py"))]
     sources += [
         (path, "jinja2.ext:babel_extract", keywords)
         for path in sorted(RENDER.glob("templates/*.j2"))
     ]
-    marked = {"N_": None}
+    marked: dict[str, Any] = {"N_": None}
     sources += [
         (path, "python", marked)
         for path in sorted(RENDER.parent.rglob("*.py"))
