@@ -25,6 +25,14 @@ def N_(message: str) -> str:
     return message
 
 
+class Word(str):
+    """A field of a warning's sentence that is itself a catalog entry (marked with
+    :func:`N_` where it is defined: "half-point bye"), translated where the warning is said;
+    every other field (a name, a number, a code) is said as it is."""
+
+    __slots__ = ()
+
+
 class TiebreaksError(Exception):
     """Base class of every error this library raises on purpose."""
 

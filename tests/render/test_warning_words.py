@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 import tiebreaks
-from tiebreaks.errors import Diagnostic
+from tiebreaks.errors import N_, Diagnostic, Word
 from tiebreaks.formats.detect import read_data
 from tiebreaks.render.i18n import warning_text
 from tiebreaks.render.pdf_content import pdf_content
@@ -115,3 +115,17 @@ def test_every_output_in_a_language_says_the_warning_in_it() -> None:
     assert isinstance(document, str)
     assert "ARO dropped: unrated players take part" in document
     assert german not in document
+
+
+def test_a_word_among_the_fields_is_translated_too() -> None:
+    """A field given as a :class:`Word` (a catalog entry) is said in the language; the
+    others as they are."""
+    warning = Diagnostic.told(
+        N_("%(spec)s is listed twice; the repetition cannot change the order"),
+        code="standings.tiebreak-repeated",
+        spec=Word("draw"),
+    )
+    assert str(warning) == "draw is listed twice; the repetition cannot change the order"
+    assert warning_text(warning, "it").startswith("patta è due volte nell'elenco")
+    plain = Diagnostic.told(warning.template, code=warning.code, spec="draw")
+    assert warning_text(plain, "it").startswith("draw è due volte nell'elenco")

@@ -29,7 +29,7 @@ from pathlib import Path
 from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
-from ..errors import Diagnostic, Names, ParameterHint, UsageError, with_advice
+from ..errors import Diagnostic, Names, ParameterHint, UsageError, Word, with_advice
 from ..lazy import load
 from ..model.text import shown_name
 from ..standings import Standings
@@ -81,7 +81,10 @@ def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> 
     if code == "en" or not warning.template:
         return warning.worded(names)
     gettext = translator(code).gettext
-    text = gettext(warning.template) % dict(warning.fields)
+    fields = {
+        name: gettext(value) if isinstance(value, Word) else value for name, value in warning.fields
+    }
+    text = gettext(warning.template) % fields
     hint = warning.hint
     if hint is not None:
         hint = ParameterHint(hint.parameter, gettext(hint.text))
