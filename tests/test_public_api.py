@@ -19,7 +19,7 @@ PUBLIC = {
     "Rules", "rules_by_name", "Colour", "PairingSystem", "Player", "ResultKind",
     "RoundResult", "ScoreSystem", "Tournament", "Diagnostic", "FormatLimitError",
     "InputError", "Location", "ParameterError", "ParameterHint", "SourceError",
-    "TiebreaksError", "UsageError",
+    "TiebreaksError", "UsageError", "warning_text",
 }  # fmt: skip
 
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         Tournament,
     )
     from .model.rules import FIDE_2024, FIDE_2026, Rules, rules_by_name
+    from .render.i18n import warning_text
     from .render.standings import render_standings
     from .services.check import CheckReport, infer_variants
     from .services.check import check_published as check
@@ -58,6 +59,7 @@ _MODULES: dict[str, tuple[str, str]] = {
     "read_tournament": (".formats.reading", "read_tournament"),
     "write": (".formats.writing", "write_data"),
     "render_standings": (".render.standings", "render_standings"),
+    "warning_text": (".render.i18n", "warning_text"),
     "compute_standings": (".standings", "compute_standings"),
     "Row": (".standings", "Row"),
     "Standings": (".standings", "Standings"),
@@ -164,6 +166,7 @@ __all__ = [
     "read_tournament",
     "render_standings",
     "rules_by_name",
+    "warning_text",
     "why",
     "write",
 ]
