@@ -5,6 +5,8 @@ each front end; in English, and in the JSON documents, it stays as the library s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -12,10 +14,13 @@ import pytest
 import tiebreaks
 from tiebreaks.errors import N_, Diagnostic, Word
 from tiebreaks.formats.detect import read_data
+from tiebreaks.formats.writers.limits import shortened_names
 from tiebreaks.render.i18n import warning_text
 from tiebreaks.render.pdf_content import pdf_content
 
 from ..builders import Builder
+from ..formats import published_pages as pages
+from ..formats.test_pgn import game
 from .test_no_english import english_words
 
 TRANSLATED = ["de", "it", "fr", "es"]
@@ -129,3 +134,281 @@ def test_a_word_among_the_fields_is_translated_too() -> None:
     assert warning_text(warning, "it").startswith("patta è due volte nell'elenco")
     plain = Diagnostic.told(warning.template, code=warning.code, spec="draw")
     assert warning_text(plain, "it").startswith("draw è due volte nell'elenco")
+
+
+# ---------------------------------------------------------------- the readers' and writers'
+
+
+def _pgn(*games: str) -> tiebreaks.Tournament:
+    return read_data("".join(games).encode("utf-8"), "test.pgn")
+
+
+def _with_movetext(result: str, movetext: str) -> str:
+    """Ann - Bob of round 1 with the Result tag ``result`` and the movetext ``movetext``."""
+    return game("1", "Ann", "Bob", result).replace(f"\n{result}\n\n", f"\n{movetext}\n\n")
+
+
+FOOLS_MATE = "1. f3 e5 2. g4 Qh4#"  # White is checkmated
+SCHOLARS_MATE = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#"  # Black is checkmated
+LOYD_STALEMATE = (  # Black to move, no legal move, not in check
+    "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 "
+    "8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6"
+)
+
+
+def _teams(*changed: tuple[int, str, str]) -> tiebreaks.Tournament:
+    """The 14-team example, with (team number, name, short name) changed."""
+    tournament = tiebreaks.read_tournament(tiebreaks.example_path("held-team-14.trf"))
+    records = tournament.team_records
+    assert records is not None
+    names = {number: (name, short) for number, name, short in changed}
+    teams = tuple(
+        replace(team, name=names[team.number][0], short_name=names[team.number][1])
+        if team.number in names
+        else team
+        for team in records.teams
+    )
+    return replace(tournament, team_records=replace(records, teams=teams))
+
+
+def _shortened(
+    tournament: tiebreaks.Tournament, widths: tuple[int, int, int]
+) -> tuple[tiebreaks.Tournament, list[Diagnostic]]:
+    """The tournament with its names cut to ``widths`` (players, teams, short names) and the
+    warnings of the cut."""
+    return shortened_names(tournament, *widths)
+
+
+def _players(*names: str) -> tiebreaks.Tournament:
+    builder = Builder(rounds=1)
+    for number, name in enumerate(names, start=1):
+        builder.player(number, name, 2000 - number)
+    return builder.game(1, 1, 2, "1-0").build("Names")
+
+
+#: one input per sentence: case -> (code, how to get the tournament and its warnings)
+READ_CASES: dict[str, tuple[str, Callable[[], tuple[tiebreaks.Tournament, Sequence[Diagnostic]]]]]
+READ_CASES = {
+    "movetext-errors": (
+        "pgn.movetext-errors",
+        lambda: _read(_pgn(game("1", "Ann", "Bob", "1-0", moves="1. e4 e5 2. Ke3"))),
+    ),
+    "unfinished": (
+        "pgn.unfinished-game",
+        lambda: _read(_pgn(game("1", "Ann", "Bob", "1-0"), game("2", "Cid", "Ann", "*"))),
+    ),
+    "marker": (
+        "pgn.result-marker-differs",
+        lambda: _read(_pgn(_with_movetext("1-0", "1. e4 0-1"))),
+    ),
+    "mate-of-white": (
+        "pgn.result-position-differs",
+        lambda: _read(_pgn(_with_movetext("1-0", FOOLS_MATE + " 1-0"))),
+    ),
+    "mate-of-black": (
+        "pgn.result-position-differs",
+        lambda: _read(_pgn(_with_movetext("0-1", SCHOLARS_MATE + " 0-1"))),
+    ),
+    "stalemate": (
+        "pgn.result-position-differs",
+        lambda: _read(_pgn(_with_movetext("1-0", LOYD_STALEMATE + " 1-0"))),
+    ),
+    "forfeit-draw": (
+        "pgn.forfeit-draw",
+        lambda: _read(_pgn(game("1", "Ann", "Bob", "1/2-1/2", Termination="forfeit"))),
+    ),
+    "rating-differs": (
+        "pgn.player-tag-differs",
+        lambda: _read(
+            _pgn(
+                game("1", "Ann", "Bob", "1-0", WhiteElo="2100"),
+                game("2", "Bob", "Ann", "1-0", BlackElo="2050"),
+            )
+        ),
+    ),
+    "title-differs": (
+        "pgn.player-tag-differs",
+        lambda: _read(
+            _pgn(
+                game("1", "Ann", "Bob", "1-0", WhiteTitle="FM"),
+                game("2", "Bob", "Ann", "1-0", BlackTitle="IM"),
+            )
+        ),
+    ),
+    "start-numbers": (
+        "pgn.start-numbers-partial",
+        lambda: _read(_pgn(game("1", "Ann", "Bob", "1-0", WhiteStartNumber="2"))),
+    ),
+    "several-events": (
+        "pgn.several-events",
+        lambda: _read(
+            _pgn(
+                game("1", "Ann", "Bob", "1-0"),
+                game("2", "Bob", "Ann", "1-0").replace('"Test"', '"Open"'),
+            )
+        ),
+    ),
+    "spelling": (
+        "pgn.spelling-merged",
+        lambda: _read(
+            _pgn(
+                game("1", "Carlsen, Magnus", "Ann", "1-0"),
+                game("2", "Bob", "carlsen, magnus", "0-1"),
+            )
+        ),
+    ),
+    "spelling-by-id": (
+        "pgn.spelling-merged",
+        lambda: _read(
+            _pgn(
+                game("1", "Carlsen, Magnus", "Ann", "1-0", WhiteFideId="1503014"),
+                game("2", "Bob", "Magnus Carlsen", "0-1", BlackFideId="1503014"),
+            )
+        ),
+    ),
+    "two-ids": (
+        "pgn.same-name-two-ids",
+        lambda: _read(
+            _pgn(
+                game("1", "Li, Wei", "Ann", "1-0", WhiteFideId="111"),
+                game("1", "Bob", "li, wei", "0-1", BlackFideId="222"),
+            )
+        ),
+    ),
+    "look-alike": (
+        "pgn.look-alike-names",
+        lambda: _read(
+            _pgn(game("1", "Müller, Hans", "Ann", "1-0"), game("2", "Bob", "Muller, Hans", "0-1"))
+        ),
+    ),
+    "csv-no-result": (
+        "csv.no-result",
+        lambda: _read(read_data(b"A,*,,1\nB,,*,1\nC,0,0,*\n", "table.csv")),
+    ),
+    "csv-points": (
+        "csv.points-not-a-number",
+        lambda: _read(read_data(b"Name;1;2;Pkt\nAnn;*;1;x\nBob;0;*;0\n", "table.csv")),
+    ),
+    "legend": (
+        "chessresults.legend-unresolved",
+        lambda: _read(
+            read_data(
+                b"Rk.;Name;1.Rd;Pts.;TB1\n1;Ana;2w1;1;0\n2;Bea;1b0;0;1\nTie Break1: Zufall\n",
+                "table.csv",
+            )
+        ),
+    ),
+    "no-legend": (
+        "chessresults.legend-unresolved",
+        lambda: _read(
+            read_data(b"Rk.;Name;1.Rd;Pts.;TB1\n1;Ana;2w1;1;0\n2;Bea;1b0;0;1\n", "table.csv")
+        ),
+    ),
+    "html-no-result": (
+        "html.no-result",
+        lambda: _read(
+            read_data(
+                pages.swiss_chess_crosstable({(1, 2): "", (2, 1): ""}).encode(), "kreuztabelle.html"
+            )
+        ),
+    ),
+    "html-value": (
+        "html.value-not-a-number",
+        lambda: _read(
+            read_data(
+                pages.vega_crosstable(by_rank=True)
+                .replace("<td>  1.00 </td>", "<td>  1-2 </td>")
+                .encode(),
+                "crosstablescore.html",
+            )
+        ),
+    ),
+    "vega-no-result": (
+        "vega.no-result",
+        lambda: _read(
+            read_data(pages.vega_round(1, ((2, "...", 4), (1, "½ - ½", 3))).encode(), "pairs1.html")
+        ),
+    ),
+    "vega-empty": (
+        "vega.no-result",
+        lambda: _read(
+            read_data(pages.vega_round(1, ((2, "", 4), (1, "½ - ½", 3))).encode(), "pairs1.html")
+        ),
+    ),
+    "player-shortened": (
+        "write.name-shortened",
+        lambda: _shortened(_players("Annabel Alpha", "Bob"), (7, 30, 10)),
+    ),
+    "players-equal": (
+        "write.names-now-equal",
+        lambda: _shortened(_players("Annabel Alpha", "Annabel Beta"), (7, 30, 10)),
+    ),
+    "team-shortened": (
+        "write.name-shortened",
+        lambda: _shortened(_teams((1, "Kings Alpha", "")), (30, 7, 10)),
+    ),
+    "short-name-shortened": (
+        "write.name-shortened",
+        lambda: _shortened(_teams((1, "Kings", "KINGSX")), (30, 30, 3)),
+    ),
+    "short-name-shortened-no-name": (
+        "write.name-shortened",
+        lambda: _shortened(_teams((1, "", "KINGSX")), (30, 30, 3)),
+    ),
+    "teams-equal": (
+        "write.names-now-equal",
+        lambda: _shortened(_teams((1, "Kings Alpha", ""), (2, "Kings Alpine", "")), (30, 8, 10)),
+    ),
+}
+
+
+def _read(tournament: tiebreaks.Tournament) -> tuple[tiebreaks.Tournament, Sequence[Diagnostic]]:
+    return tournament, tournament.warnings
+
+
+@cache
+def read_warning(case: str) -> tuple[tiebreaks.Standings, Diagnostic]:
+    """The standings of a case's tournament (whose names a warning may quote) and its one
+    warning of the case's code."""
+    code, made = READ_CASES[case]
+    tournament, warnings = made()
+    found = [warning for warning in warnings if warning.code == code]
+    assert len(found) == 1, (case, warnings)
+    return tiebreaks.compute_standings(tournament, "PTS"), found[0]
+
+
+@pytest.mark.parametrize("case", READ_CASES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_readers_warning_has_no_english_left(case: str, lang: str) -> None:
+    standings, warning = read_warning(case)
+    named = {warning.hint.parameter: "§"} if warning.hint else {}
+    text = warning_text(warning, lang, named)
+    assert text != warning.worded(named)
+    assert not english_words(text, standings, lang), text
+
+
+@pytest.mark.parametrize("case", READ_CASES)
+def test_in_english_a_readers_warning_is_the_librarys_sentence(case: str) -> None:
+    _, warning = read_warning(case)
+    assert warning.template
+    assert warning_text(warning, "en") == str(warning) == warning.worded({})
+    assert warning.message == warning.template % dict(warning.fields)
+
+
+@pytest.mark.parametrize(
+    ("case", "lang", "said"),
+    [
+        ("mate-of-white", "de", "die Züge enden mit Matt des weißen Königs"),
+        ("stalemate", "it", "le mosse terminano con stallo"),
+        ("spelling", "fr", "(Noirs, ronde 2)"),
+        ("vega-empty", "es", "(vacía)"),
+        ("no-legend", "de", "'keine Legende'"),
+        ("players-equal", "it", "una lista rating abbinata per nome (§)"),
+    ],
+)
+def test_the_words_among_a_readers_fields_are_translated(case: str, lang: str, said: str) -> None:
+    """The words of a sentence that vary (how a game ended, the side) are said in the
+    language, and so is the advice."""
+    _, warning = read_warning(case)
+    named = {warning.hint.parameter: "§"} if warning.hint else {}
+    assert said in warning_text(warning, lang, named)

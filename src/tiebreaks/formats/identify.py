@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputError, ParameterHint
+from ..errors import N_, InputError, ParameterHint
 from ..model.rules import REGIMES
 from .readers.crosstable_csv import has_table_rows
 from .readers.ratings_csv import parse_rating_table
@@ -54,19 +54,17 @@ def rating_list(text: str) -> Finding | None:
     except InputError:
         return None
     if table.round_entries:
-        return Finding(
-            "ratings per round (CSV)",
-            advice=ParameterHint("table", "give it with {}, next to the tournament file"),
-        )
+        return Finding("ratings per round (CSV)", advice=_GIVE_AS_TABLE)
     if not table.lists or not (table.by_number or table.by_name):
         return None
     if not all(any(character.isalpha() for character in name) for name in table.lists):
         return None
     names = ", ".join(name[:30] for name in table.lists[:SHOWN_KEYS])
-    return Finding(
-        f"a rating list (CSV; lists {names})",
-        advice=ParameterHint("table", "give it with {}, next to the tournament file"),
-    )
+    return Finding(f"a rating list (CSV; lists {names})", advice=_GIVE_AS_TABLE)
+
+
+#: the advice for a rating list given as the tournament
+_GIVE_AS_TABLE = ParameterHint("table", N_("give it with {}, next to the tournament file"))
 
 
 def _start(text: str) -> tuple[int, int]:

@@ -46,7 +46,7 @@ from typing import NamedTuple, TypeVar
 
 import numpy as np
 
-from ...errors import ParameterHint, UsageError
+from ...errors import N_, ParameterHint, UsageError
 from ..column import Column
 from ..context import Context
 from ..fide_tables import HUNDREDTHS, expected_score, rating_difference
@@ -155,7 +155,7 @@ def _fallback_rating(context: Context, spec: TiebreakSpec) -> int | None:
             f"{spec}: unrated participants take part, so C.07 Art. 10 removes this tie-break "
             f"unless a rating is set for them: use {spec.acronym}/U<rating> "
             f"(e.g. {spec.acronym}/U1400)",
-            ParameterHint("unrated_rating", "or set one for every tie-break with {}"),
+            ParameterHint("unrated_rating", N_("or set one for every tie-break with {}")),
         )
     return fallback
 

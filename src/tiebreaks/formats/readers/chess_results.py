@@ -61,7 +61,7 @@ from ...engine.names_data import (
     SWISS_MANAGER_PARAMETERS,
     SWISS_MANAGER_VARIABLE,
 )
-from ...errors import Diagnostic, InputError, Location, ParameterHint, UsageError
+from ...errors import N_, Diagnostic, InputError, Location, ParameterHint, UsageError
 from ...model import (
     ABSENT,
     STANDARD,
@@ -490,13 +490,25 @@ def _published(
         if spec is None:
             unresolved = True
             where = (label_cell or header).location(source)
-            said = label_cell.text if label_cell is not None else "no legend"
-            message = (
-                f"{header.text.strip()}: {said!r} does not say which tie-break it is; "
-                "the file's tie-break list is not used"
+            template = N_(
+                "%(header)s: 'no legend' does not say which tie-break it is; the file's"
+                " tie-break list is not used"
             )
-            hint = ParameterHint("tiebreaks", "give the list with {}")
-            warnings.append(Diagnostic(message, where, hint, code="chessresults.legend-unresolved"))
+            if label_cell is not None:
+                template = N_(
+                    "%(header)s: %(said)s does not say which tie-break it is; the file's"
+                    " tie-break list is not used"
+                )
+            warnings.append(
+                Diagnostic.told(
+                    template,
+                    where,
+                    ParameterHint("tiebreaks", N_("give the list with {}")),
+                    code="chessresults.legend-unresolved",
+                    header=header.text.strip(),
+                    said=repr(label_cell.text) if label_cell is not None else "",
+                )
+            )
         labels.append((position, spec or (label_cell.text if label_cell else header.text.strip())))
         specs.append(spec or "")
     return labels, (() if unresolved else tuple(specs)), points_from

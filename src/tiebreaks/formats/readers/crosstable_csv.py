@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import PurePath
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import N_, Diagnostic, InputError, Location
 from ...model import (
     STANDARD,
     PairingSystem,
@@ -284,9 +284,15 @@ def _check_pairs(table: Grid, layout: _Layout, source: str, warnings: list[Diagn
         for j in range(i + 1, size):
             mine, theirs = table[i][j], table[j][i]
             if not mine and not theirs:
-                message = f"players {i + 1} and {j + 1} have no result against each other"
-                location = layout.data[j].location(source, layout.column(i))
-                warnings.append(Diagnostic(message, location, code="csv.no-result"))
+                warnings.append(
+                    Diagnostic.told(
+                        N_("players %(first)s and %(second)s have no result against each other"),
+                        layout.data[j].location(source, layout.column(i)),
+                        code="csv.no-result",
+                        first=i + 1,
+                        second=j + 1,
+                    )
+                )
                 continue
             if pair_agrees(mine, theirs):
                 continue
@@ -384,9 +390,14 @@ def _check_points(
     results is checked with every reader's checks (:mod:`.consistency`)."""
     text = row.cell(column)
     if text and player.stated_points is None:
-        message = f"{player.name}: the points cell {text!r} is not a number; not checked"
         warnings.append(
-            Diagnostic(message, row.location(source, column), code="csv.points-not-a-number")
+            Diagnostic.told(
+                N_("%(name)s: the points cell %(text)s is not a number; not checked"),
+                row.location(source, column),
+                code="csv.points-not-a-number",
+                name=player.name,
+                text=repr(text),
+            )
         )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ...errors import Diagnostic, InputError
+from ...errors import N_, Diagnostic, InputError
 from ...model import PairingSystem, ResultKind
 from .html_tables import Entry, Event, Row, Table, published_labels, published_values
 from .round_robin_grid import (
@@ -120,8 +120,18 @@ def _check_pairs(
             mine, theirs = grid[i][j], grid[j][i]
             where = rows[j].location(source, columns[i])
             if not mine and not theirs:
-                message = f"participants {i + 1} and {j + 1} have no result against each other"
-                warnings.append(Diagnostic(message, where, code="html.no-result"))
+                warnings.append(
+                    Diagnostic.told(
+                        N_(
+                            "participants %(first)s and %(second)s have no result against each"
+                            " other"
+                        ),
+                        where,
+                        code="html.no-result",
+                        first=i + 1,
+                        second=j + 1,
+                    )
+                )
             elif not pair_agrees(mine, theirs):
                 expected = (
                     f"the result that matches {rows[i].text(columns[j]) or 'the empty cell'!r} "

@@ -23,7 +23,7 @@ import lxml.etree
 import lxml.html
 
 from ...engine.names import resolve_name
-from ...errors import Diagnostic, InputError, Location, UsageError
+from ...errors import N_, Diagnostic, InputError, Location, UsageError
 from ...model import ABSENT, STANDARD, PairingSystem, Player, RoundResult, Tournament
 from .consistency import check_consistency
 from .encoding import decode_text
@@ -328,8 +328,13 @@ def published_values(
         text = row.text(column)
         value = parse_value(text) if text not in ("", "-") else None
         if value is None and text not in ("", "-"):
-            message = f"the published value {text!r} is not a number; not compared"
-            where = row.location(source, column)
-            warnings.append(Diagnostic(message, where, code="html.value-not-a-number"))
+            warnings.append(
+                Diagnostic.told(
+                    N_("the published value %(text)s is not a number; not compared"),
+                    row.location(source, column),
+                    code="html.value-not-a-number",
+                    text=repr(text),
+                )
+            )
         values.append(value)
     return tuple(values)

@@ -65,7 +65,7 @@ from typing import NoReturn, TextIO, TypeVar, cast
 
 import chess.pgn
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import N_, Diagnostic, InputError, Location, Word
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from .consistency import check_consistency
 from .locator import Locator
@@ -78,7 +78,8 @@ __all__ = ["read_pgn"]
 K = ResultKind
 _T = TypeVar("_T", int | None, str)
 _REQUIRED = ("White", "Black", "Round", "Result")
-_SIDES = ("White", "Black")
+#: the two sides, as the tags name them and as a warning says them (catalog entries)
+_SIDES = (N_("White"), N_("Black"))
 _UNKNOWN = frozenset({"", "?"})
 _BYE_NAMES = frozenset({"bye", "freilos", "spielfrei"})
 _FORFEIT_WORDS = ("forfeit", "kampflos")
@@ -300,10 +301,10 @@ def _ending(board: chess.Board) -> tuple[str, str]:
         return "", ""
     if board.is_checkmate():
         if board.turn == chess.WHITE:
-            return "0-1", "checkmate of White"
-        return "1-0", "checkmate of Black"
+            return "0-1", N_("checkmate of White")
+        return "1-0", N_("checkmate of Black")
     if board.is_stalemate():
-        return "1/2-1/2", "stalemate"
+        return "1/2-1/2", N_("stalemate")
     return "", ""
 
 
@@ -338,11 +339,20 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     white, black = raw.tag("White"), raw.tag("Black")
     round_number = _round_number(raw, source)
     result = raw.tag("Result")
-    label = f"game of round {round_number} ({white} - {black})"
+    label: dict[str, str | int] = {"round": round_number, "white": white, "black": black}
     if raw.errors:
-        message = f"{label}: the movetext has errors "
-        message += f"({raw.errors[0]}); the result is read from the Result tag"
-        warnings.append(Diagnostic(message, raw.location(source), code="pgn.movetext-errors"))
+        warnings.append(
+            Diagnostic.told(
+                N_(
+                    "game of round %(round)s (%(white)s - %(black)s): the movetext has errors"
+                    " (%(error)s); the result is read from the Result tag"
+                ),
+                raw.location(source),
+                code="pgn.movetext-errors",
+                error=raw.errors[0],
+                **label,
+            )
+        )
     if result != _UNFINISHED and result not in _RESULTS:
         raise InputError(
             raw.location(source, "Result"),
@@ -351,9 +361,13 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
         )
     warnings.extend(_termination_checks(raw, label, source))
     if result == _UNFINISHED:
-        message = f"{label} is unfinished (*): ignored"
         warnings.append(
-            Diagnostic(message, raw.location(source, "Result"), code="pgn.unfinished-game")
+            Diagnostic.told(
+                N_("game of round %(round)s (%(white)s - %(black)s) is unfinished (*): ignored"),
+                raw.location(source, "Result"),
+                code="pgn.unfinished-game",
+                **label,
+            )
         )
         return None
     white_kind, black_kind = _kinds(raw, source, warnings)
@@ -364,7 +378,9 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     return _Game(raw.line, round_number, white, black, white_result, black_result)
 
 
-def _termination_checks(raw: _RawGame, label: str, source: str) -> list[Diagnostic]:
+def _termination_checks(
+    raw: _RawGame, label: dict[str, str | int], source: str
+) -> list[Diagnostic]:
     """Warnings when the movetext's end contradicts the Result tag (which is used).
 
     The termination marker must be one the tag allows (:data:`_MARKERS`); a missing marker
@@ -376,21 +392,37 @@ def _termination_checks(raw: _RawGame, label: str, source: str) -> list[Diagnost
     found = []
     if raw.marker is not None and raw.marker[0] not in _MARKERS[result]:
         marker, line, column = raw.marker
-        message = (
-            f'{label}: the movetext ends with "{marker}" but the Result tag (line {tag}) says '
-            f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
-        )
         found.append(
-            Diagnostic(message, Location(source, line, column), code="pgn.result-marker-differs")
+            Diagnostic.told(
+                N_(
+                    "game of round %(round)s (%(white)s - %(black)s): the movetext ends with"
+                    ' "%(marker)s" but the Result tag (line %(tag_line)s) says "%(result)s"; the'
+                    " Result tag is used (correct whichever of the two is wrong)"
+                ),
+                Location(source, line, column),
+                code="pgn.result-marker-differs",
+                marker=marker,
+                tag_line=tag,
+                result=result,
+                **label,
+            )
         )
     decided, how = raw.ending
     if decided and decided not in _MARKERS[result]:
-        message = (
-            f'{label}: the moves end in {how} ("{decided}") but the Result tag says '
-            f'"{result}"; the Result tag is used (correct whichever of the two is wrong)'
-        )
         found.append(
-            Diagnostic(message, raw.location(source, "Result"), code="pgn.result-position-differs")
+            Diagnostic.told(
+                N_(
+                    "game of round %(round)s (%(white)s - %(black)s): the moves end in %(how)s"
+                    ' ("%(decided)s") but the Result tag says "%(result)s"; the Result tag is'
+                    " used (correct whichever of the two is wrong)"
+                ),
+                raw.location(source, "Result"),
+                code="pgn.result-position-differs",
+                how=Word(how),
+                decided=decided,
+                result=result,
+                **label,
+            )
         )
     return found
 
@@ -449,9 +481,12 @@ def _kinds(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> tuple[Resu
     if forfeit or not _marked_forfeit(raw):
         return white_kind, black_kind
     if white_kind is K.DRAW:
-        message = "a draw cannot be a forfeit: read as a played draw"
         warnings.append(
-            Diagnostic(message, raw.location(source, "Result"), code="pgn.forfeit-draw")
+            Diagnostic.told(
+                N_("a draw cannot be a forfeit: read as a played draw"),
+                raw.location(source, "Result"),
+                code="pgn.forfeit-draw",
+            )
         )
         return white_kind, black_kind
     return _AS_FORFEIT[white_kind], _AS_FORFEIT[black_kind]
@@ -551,26 +586,35 @@ class _Roster:
 
     def _read_tags(self, raw: _RawGame, side: str, entrant: _Entrant) -> None:
         rating = _rating(raw, side + "Elo", self.source)
-        entrant.rating = self._merge(entrant, "rating", entrant.rating, rating, raw)
+        differs = N_("%(name)s: rating %(new)s differs from %(old)s given before; %(old)s is used")
+        entrant.rating = self._merge(entrant, differs, entrant.rating, rating, raw)
         # one participant has one FIDE id (identify() parts different ones): the first as written
         fide_id = raw.tag(side + "FideId")
         if not entrant.fide_id and fide_id_key(fide_id):
             entrant.fide_id = fide_id
         title = raw.tag(side + "Title")
-        entrant.title = self._merge(entrant, "title", entrant.title, title, raw)
+        differs = N_("%(name)s: title %(new)s differs from %(old)s given before; %(old)s is used")
+        entrant.title = self._merge(entrant, differs, entrant.title, title, raw)
         tag = side + "StartNumber"
         if raw.tag(tag):
             self._start_number(raw, tag, entrant)
 
-    def _merge(self, entrant: _Entrant, what: str, old: _T, new: _T, raw: _RawGame) -> _T:
-        """The first value given wins; a different later one is a warning."""
+    def _merge(self, entrant: _Entrant, differs: str, old: _T, new: _T, raw: _RawGame) -> _T:
+        """The first value given wins; a different later one is a warning (``differs``, the
+        catalog sentence that says so for this tag)."""
         if not new or new == old:
             return old
         if not old:
             return new
-        message = f"{entrant.name}: {what} {new} differs from {old} given before; {old} is used"
         self.warnings.append(
-            Diagnostic(message, raw.location(self.source), code="pgn.player-tag-differs")
+            Diagnostic.told(
+                differs,
+                raw.location(self.source),
+                code="pgn.player-tag-differs",
+                name=entrant.name,
+                new=str(new),
+                old=str(old),
+            )
         )
         return old
 
@@ -596,12 +640,17 @@ class _Roster:
         if given and len(given) == len(entrants):
             return [entrant.start_number or 0 for entrant in entrants]
         if given:
-            message = (
-                f"only {len(given)} of {len(entrants)} players have a start number tag; "
-                "players are numbered by rating instead"
-            )
             self.warnings.append(
-                Diagnostic(message, Location(self.source), code="pgn.start-numbers-partial")
+                Diagnostic.told(
+                    N_(
+                        "only %(given)s of %(players)s players have a start number tag; players"
+                        " are numbered by rating instead"
+                    ),
+                    Location(self.source),
+                    code="pgn.start-numbers-partial",
+                    given=len(given),
+                    players=len(entrants),
+                )
             )
         numbers = [0] * len(entrants)
         for number, entrant in enumerate(sorted(entrants, key=_seeding_key), start=1):
@@ -725,11 +774,13 @@ def _event_name(raw_games: list[_RawGame], source: str, warnings: list[Diagnosti
         if event not in _UNKNOWN:
             events.setdefault(event, raw.line)
     if len(events) > 1:
-        names = ", ".join(repr(name) for name in events)
-        message = f"the games belong to {len(events)} events ({names}); read as one tournament"
         warnings.append(
-            Diagnostic(
-                message, Location(source, list(events.values())[1], 1), code="pgn.several-events"
+            Diagnostic.told(
+                N_("the games belong to %(count)s events (%(names)s); read as one tournament"),
+                Location(source, list(events.values())[1], 1),
+                code="pgn.several-events",
+                count=len(events),
+                names=", ".join(repr(name) for name in events),
             )
         )
     return next(iter(events), "")

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import N_, Diagnostic, InputError, Location, Word
 
 __all__ = ["Appearance", "fide_id_key", "identify", "look_alike_keys", "name_key"]
 
@@ -174,10 +174,32 @@ def _add_spelling(person: _Person, appearance: Appearance, warnings: list[Diagno
     person.spellings[appearance.name] = appearance
     if len(person.spellings) == 1:
         return
-    message = f"{appearance} taken as the same player as {person}"
+    template = N_(
+        '"%(name)s" (%(side)s, round %(round)s) taken as the same player as "%(first)s" (first'
+        " seen line %(line)s)"
+    )
     if name_key(appearance.name) != name_key(person.first.name):
-        message += f": both have FIDE id {person.fide_id}"
-    warnings.append(Diagnostic(message, appearance.location, code="pgn.spelling-merged"))
+        template = N_(
+            '"%(name)s" (%(side)s, round %(round)s) taken as the same player as "%(first)s"'
+            " (first seen line %(line)s): both have FIDE id %(fide_id)s"
+        )
+    warnings.append(
+        Diagnostic.told(
+            template,
+            appearance.location,
+            code="pgn.spelling-merged",
+            **_seen(appearance),
+            first=person.first.name,
+            line=person.first.location.line,
+            fide_id=person.fide_id,
+        )
+    )
+
+
+def _seen(appearance: Appearance) -> dict[str, str | int]:
+    """The fields that say an appearance as ``str(appearance)`` does: its name, its side (a
+    catalog entry) and its round."""
+    return {"name": appearance.name, "side": Word(appearance.side), "round": appearance.round}
 
 
 def _namesakes(ids_by_key: dict[str, dict[str, Appearance]]) -> Iterable[Diagnostic]:
@@ -185,12 +207,20 @@ def _namesakes(ids_by_key: dict[str, dict[str, Appearance]]) -> Iterable[Diagnos
     for ids in ids_by_key.values():
         first_id, first = next(iter(ids.items()))
         for fide_id, appearance in list(ids.items())[1:]:
-            message = (
-                f"{appearance} with FIDE id {fide_id} is read as a different player from "
-                f'"{first.name}" with FIDE id {first_id} (line {first.location.line}): '
-                "same name, different FIDE ids"
+            yield Diagnostic.told(
+                N_(
+                    '"%(name)s" (%(side)s, round %(round)s) with FIDE id %(fide_id)s is read as a'
+                    ' different player from "%(first)s" with FIDE id %(first_id)s (line'
+                    " %(line)s): same name, different FIDE ids"
+                ),
+                appearance.location,
+                code="pgn.same-name-two-ids",
+                **_seen(appearance),
+                fide_id=fide_id,
+                first=first.name,
+                first_id=first_id,
+                line=first.location.line,
             )
-            yield Diagnostic(message, appearance.location, code="pgn.same-name-two-ids")
 
 
 def _look_alikes(people: list[_Person]) -> Iterable[Diagnostic]:
@@ -207,16 +237,17 @@ def _look_alikes(people: list[_Person]) -> Iterable[Diagnostic]:
                 warned.add((owner, number))
                 if person.fide_id and other.fide_id:
                     continue
-                yield Diagnostic(
-                    _look_alike_message(appearance, other),
+                yield Diagnostic.told(
+                    N_(
+                        '"%(name)s" (%(side)s, round %(round)s) and "%(first)s" (first seen line'
+                        " %(line)s) look like the same person (the names differ only in accents,"
+                        " word order, punctuation or a title) but are read as two players; if"
+                        " they are one, write the name the same way in every game or give both"
+                        " the same FIDE id"
+                    ),
                     appearance.location,
                     code="pgn.look-alike-names",
+                    **_seen(appearance),
+                    first=other.first.name,
+                    line=other.first.location.line,
                 )
-
-
-def _look_alike_message(appearance: Appearance, other: _Person) -> str:
-    return (
-        f"{appearance} and {other} look like the same person (the names differ only in "
-        "accents, word order, punctuation or a title) but are read as two players; if they "
-        "are one, write the name the same way in every game or give both the same FIDE id"
-    )

@@ -46,7 +46,7 @@ from pathlib import PurePath
 
 import lxml.html
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import N_, Diagnostic, InputError, Location
 from ...model import ABSENT, Colour, PairingSystem, ResultKind, RoundResult, Tournament
 from .html_round_robin import round_robin_event
 from .html_tables import (
@@ -531,8 +531,12 @@ def _game(cell: Cell, source: str, found: _Round) -> tuple[ResultKind, ResultKin
     """A game's result; None (both absent, a warning) for one not played yet."""
     compact = "".join(cell.text.split()).casefold()
     if compact in ("...", "adj", ""):
-        message = f"a game without a result ({cell.text or 'empty'}); read as not played"
-        found.warnings.append(Diagnostic(message, cell.location(source), code="vega.no-result"))
+        template = N_("a game without a result (%(text)s); read as not played")
+        if not cell.text:
+            template = N_("a game without a result (empty); read as not played")
+        found.warnings.append(
+            Diagnostic.told(template, cell.location(source), code="vega.no-result", text=cell.text)
+        )
         return None
     pair = _GAMES.get(compact)
     if pair is None:

@@ -14,7 +14,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TypeVar
 
-from ...errors import Diagnostic, FormatLimitError, Location, ParameterHint, shown_value
+from ...errors import (
+    N_,
+    Diagnostic,
+    FormatLimitError,
+    Location,
+    ParameterHint,
+    shown_value,
+)
 from ...model import Player, ResultKind, ScoreSystem, Tournament
 from ...model.rating_lists import name_key
 from ...model.team import TeamRecord
@@ -149,13 +156,22 @@ def shortened_names(
     players = []
     for player in tournament.players:
         name = _cut(player.name, player_width)
-        if name != player.name:
-            where = _where(tournament, player.line)
-            message = (
-                f"{player_label(player)}: name shortened to {player_width} characters: "
-                f"{player.name!r} -> {name!r}"
+        if name != player.name:  # a name cut is not empty: player_label says it
+            changes.append(
+                Diagnostic.told(
+                    N_(
+                        "player %(number)s (%(name)s): name shortened to %(width)s characters:"
+                        " %(old)s -> %(new)s"
+                    ),
+                    _where(tournament, player.line),
+                    code="write.name-shortened",
+                    number=player.start_number,
+                    name=_short(player.name),
+                    width=player_width,
+                    old=repr(player.name),
+                    new=repr(name),
+                )
             )
-            changes.append(Diagnostic(message, where, code="write.name-shortened"))
         players.append(replace(player, name=name) if name != player.name else player)
     changes.extend(_now_equal(tournament.players, players))
     records = tournament.team_records
@@ -182,18 +198,38 @@ def _cut_team(
     changes: list[Diagnostic],
 ) -> TeamRecord:
     name, short = _cut(team.name, team_width), _cut(team.short_name, short_width)
-    for field, width, old, new in (
-        ("name", team_width, team.name, name),
-        ("short name", short_width, team.short_name, short),
+    for template, width, old, new in (
+        (_TEAM_NAME_SHORTENED, team_width, team.name, name),
+        (_SHORT_NAME_SHORTENED[bool(team.name)], short_width, team.short_name, short),
     ):
         if new != old:
-            message = (
-                f"{team_label(team)}: {field} shortened to {width} characters: {old!r} -> {new!r}"
-            )
             changes.append(
-                Diagnostic(message, _where(tournament, team.line), code="write.name-shortened")
+                Diagnostic.told(
+                    template,
+                    _where(tournament, team.line),
+                    code="write.name-shortened",
+                    number=team.number,
+                    name=_short(team.name),
+                    width=width,
+                    old=repr(old),
+                    new=repr(new),
+                )
             )
     return replace(team, name=name, short_name=short)
+
+
+#: a team's name cut (it is not empty, so ``team_label`` names it)
+_TEAM_NAME_SHORTENED = N_(
+    "team %(number)s (%(name)s): name shortened to %(width)s characters: %(old)s -> %(new)s"
+)
+#: a team's short name cut: for a team without a name, then with one (as ``team_label``)
+_SHORT_NAME_SHORTENED = (
+    N_("team %(number)s: short name shortened to %(width)s characters: %(old)s -> %(new)s"),
+    N_(
+        "team %(number)s (%(name)s): short name shortened to %(width)s characters: %(old)s"
+        " -> %(new)s"
+    ),
+)
 
 
 def _now_equal(before: tuple[Player, ...], after: list[Player]) -> Iterator[Diagnostic]:
@@ -204,13 +240,15 @@ def _now_equal(before: tuple[Player, ...], after: list[Player]) -> Iterator[Diag
         for old, new in zip(before, after, strict=True)
     ]
     for other, player, name in _merged(pairs):
-        yield Diagnostic(
-            f"players {other.start_number} and {player.start_number} have the same name after "
-            f"shortening, {name!r}",
+        yield Diagnostic.told(
+            N_("players %(first)s and %(second)s have the same name after shortening, %(name)s"),
             hint=ParameterHint(
-                "table", "a rating list matched by name ({}) cannot tell them apart"
+                "table", N_("a rating list matched by name ({}) cannot tell them apart")
             ),
             code="write.names-now-equal",
+            first=other.start_number,
+            second=player.start_number,
+            name=repr(name),
         )
 
 
@@ -224,10 +262,15 @@ def _teams_now_equal(
         for old, new in zip(before, after, strict=True)
     ]
     for other, team, name in _merged(pairs):
-        yield Diagnostic(
-            f"teams {other.number} and {team.number} have the same name after shortening, "
-            f"{name!r}: the standings cannot tell them apart by name",
+        yield Diagnostic.told(
+            N_(
+                "teams %(first)s and %(second)s have the same name after shortening, %(name)s:"
+                " the standings cannot tell them apart by name"
+            ),
             code="write.names-now-equal",
+            first=other.number,
+            second=team.number,
+            name=repr(name),
         )
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ...errors import ParameterHint, shown_value
+from ...errors import N_, ParameterHint, shown_value
 from ...model import Player, ResultKind, RoundResult, ScoreSystem, Tournament
 from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from ...model.team import TeamRecords
@@ -67,7 +67,7 @@ _TRF = Refuser("TRF")
 _UNSAFE_IN_RECORD = re.compile(
     "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-_SHORTEN = ParameterHint("shorten_names", "use {} to cut it, or write our JSON, which holds it")
+_SHORTEN = ParameterHint("shorten_names", N_("use {} to cut it, or write our JSON, which holds it"))
 _NUMBER_TEXT = "the 4-column {} field ({}, 1-9999)"
 _PLAYER_TEXTS = (
     ("sex", "sex", 1, "column 10"),
