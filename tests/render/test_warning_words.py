@@ -96,8 +96,8 @@ def test_in_english_a_warning_is_the_librarys_sentence(code: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "advice"),
     [
-        ("de", "mit --unrated-rating oder /U<Wertzahl> eine festlegen"),
-        ("fr", "en fixer un avec --unrated-rating ou /U<classement>"),
+        ("de", "(C.07 Art. 10); mit --unrated-rating oder /U<Wertzahl> eine festlegen"),
+        ("fr", "(C.07 art. 10) ; en fixer un avec --unrated-rating ou /U<classement>"),
         ("en", "set one with --unrated-rating or /U<rating>"),
     ],
 )

@@ -85,10 +85,12 @@ def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> 
         name: gettext(value) if isinstance(value, Word) else value for name, value in warning.fields
     }
     text = gettext(warning.template) % fields
-    hint = warning.hint
-    if hint is not None:
-        hint = ParameterHint(hint.parameter, gettext(hint.text))
-    text = with_advice(text, hint, names)
+    if warning.hint is not None:
+        advice = ParameterHint(warning.hint.parameter, gettext(warning.hint.text)).worded(names)
+        if text.endswith("?"):
+            text = with_advice(text, advice, names)
+        else:  # the language's punctuation ("; " in French is " ; ")
+            text = gettext("%(message)s; %(advice)s") % {"message": text, "advice": advice}
     return text if warning.location is None else f"{warning.location}: {text}"
 
 

@@ -61,7 +61,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import NoReturn, TextIO, TypeVar, cast
+from typing import NoReturn, TextIO, TypedDict, TypeVar, cast
 
 import chess.pgn
 
@@ -202,6 +202,14 @@ class _LineReader:
         return line
 
 
+class _Label(TypedDict):
+    """The fields of a warning's sentence that name a game: its round and its players."""
+
+    round: int
+    white: str
+    black: str
+
+
 @dataclass
 class _RawGame:
     """One game as written: its tags with their positions, and what the movetext held."""
@@ -339,7 +347,7 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     white, black = raw.tag("White"), raw.tag("Black")
     round_number = _round_number(raw, source)
     result = raw.tag("Result")
-    label: dict[str, str | int] = {"round": round_number, "white": white, "black": black}
+    label: _Label = {"round": round_number, "white": white, "black": black}
     if raw.errors:
         warnings.append(
             Diagnostic.told(
@@ -378,9 +386,7 @@ def _interpret(raw: _RawGame, source: str, warnings: list[Diagnostic]) -> _Game 
     return _Game(raw.line, round_number, white, black, white_result, black_result)
 
 
-def _termination_checks(
-    raw: _RawGame, label: dict[str, str | int], source: str
-) -> list[Diagnostic]:
+def _termination_checks(raw: _RawGame, label: _Label, source: str) -> list[Diagnostic]:
     """Warnings when the movetext's end contradicts the Result tag (which is used).
 
     The termination marker must be one the tag allows (:data:`_MARKERS`); a missing marker

@@ -40,6 +40,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypedDict
 
 from ...errors import N_, Diagnostic, InputError, Location, Word
 
@@ -196,7 +197,16 @@ def _add_spelling(person: _Person, appearance: Appearance, warnings: list[Diagno
     )
 
 
-def _seen(appearance: Appearance) -> dict[str, str | int]:
+class _Seen(TypedDict):
+    """The fields of a warning's sentence that say an appearance as ``str(appearance)``
+    does."""
+
+    name: str
+    side: Word
+    round: int
+
+
+def _seen(appearance: Appearance) -> _Seen:
     """The fields that say an appearance as ``str(appearance)`` does: its name, its side (a
     catalog entry) and its round."""
     return {"name": appearance.name, "side": Word(appearance.side), "round": appearance.round}
