@@ -20,6 +20,8 @@ from tiebreaks import example_path
 from tiebreaks.cli.common import EXIT_USAGE
 from tiebreaks.cli.main import main
 from tiebreaks.services.compare import Comparison, compare_standings, decide
+from tiebreaks.web.compare_view import compare_view
+from tiebreaks.web.service import Settings, compute
 
 from .lists import fitting
 from .strategies import swiss_tournaments
@@ -111,3 +113,26 @@ def test_decision_agrees_with_the_ranks(tournament: tiebreaks.Tournament) -> Non
             decision = decide(standings, first, second)
             expected = (first.rank < second.rank) - (first.rank > second.rank)
             assert decision.sign == expected
+
+
+def test_the_command_and_the_web_page_say_why_alike_in_each_language() -> None:
+    """One wording of why a participant moved (render.compare.why_moved) for the command's
+    table and the web page's comparison. Reine (#15) under PTS, BH/C1, BH, SB against PTS, SB,
+    BH (2024 rules), all three on 2 points: A puts her ahead of Nick (#12) by BH/C1 11 against
+    9.5, B behind him by SB: Reine beat Helene (2.5) and Lais (1), 3.5; Nick beat no one over
+    the board, and his pairing-allocated bye and forfeit win each count a dummy opponent on his
+    own 2 points (Art. 16.4), 4."""
+    tournament = tiebreaks.read_tournament(example_path("held-swiss-16.trf"))
+    side_a = Settings(("PTS", "BH/C1", "BH", "SB"), "fide-2024")
+    standings_a = compute(tournament, side_a)
+    args = ["compare", SWISS, "-t", "PTS,BH/C1,BH,SB", "-t", "PTS,SB,BH", "-r", "fide-2024"]
+    for lang, expected in [
+        ("en", "now behind #12 Nick (A: BH/C1 11 vs 9.5; B: SB 3.5 vs 4)"),
+        ("de", "jetzt hinter #12 Nick (A: BH/C1 11 gegen 9,5; B: SB 3,5 gegen 4)"),
+    ]:
+        view = compare_view(tournament, side_a, standings_a, "", "PTS,SB,BH", lang)
+        (reine,) = [row for row in view.rows if row.number == 15]
+        assert reine.why == expected
+        text = CliRunner().invoke(main, [*args, "--lang", lang]).stdout
+        (line,) = [line for line in text.splitlines() if line.split()[3:5] == ["15", "Reine"]]
+        assert line.endswith(expected)

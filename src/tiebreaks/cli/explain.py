@@ -96,12 +96,14 @@ def why(
 @click.option(
     "--format", "-f", "output_format", type=click.Choice(["text", "json"]), default="text"
 )
+@click.option("--lang", default="en", help="Language of the table: en de it fr es.")
 @tournament_options
 def compare(
     file: str,
     rules: tuple[str, ...],
     tiebreak_lists: tuple[str, ...],
     output_format: str,
+    lang: str,
     ratings_file: str | None,
     rating_order: str | None,
     **options: int | str | None,
@@ -117,7 +119,7 @@ def compare(
         comparison = compare_standings(a, b)
         if output_format == "json":
             return render.comparison_json(comparison)
-        say_warnings([*a.warnings, *b.warnings])
-        return render.comparison_text(comparison)
+        say_warnings([*a.warnings, *b.warnings], lang)
+        return render.comparison_text(comparison, lang)
 
     click.echo(guarded(run), nl=False)

@@ -17,6 +17,7 @@ from ..formats.reading import read_tournament
 from ..lazy import load
 from ..model import PairingSystem, Tournament
 from ..model.rating_lists import apply_rating_order, apply_round_ratings, file_rating_order
+from ..render.i18n import warning_text
 from ..standings import Options, Standings, compute_standings_with
 from .common import OPTIONS, guarded, say
 from .types import MAX_INPUT_OPTION
@@ -315,7 +316,7 @@ def sides(rules: tuple[str, ...], lists: tuple[str, ...]) -> list[tuple[str | No
     return list(zip(regimes, tiebreaks, strict=True))
 
 
-def say_warnings(warnings: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
-    """Each warning once, on standard error, naming our options."""
-    for warning in dict.fromkeys(item.worded(OPTIONS) for item in warnings):
+def say_warnings(warnings: tuple[Diagnostic, ...] | list[Diagnostic], lang: str = "en") -> None:
+    """Each warning once, on standard error, in ``lang``, naming our options."""
+    for warning in dict.fromkeys(warning_text(item, lang, OPTIONS) for item in warnings):
         say(f"warning: {warning}")

@@ -6,6 +6,7 @@ builds it and the web service describes its answer with its JSON Schema."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -14,12 +15,14 @@ from msgspec import UNSET, Meta, UnsetType
 from ..model.text import shown_name, shown_text
 from ..services.compare import Change, Comparison
 from ..standings import Standings
+from .i18n import column_abbreviation, format_value, reason_text, translator
 from .json import to_data
 from .values import show
 
 
-def _describe(standings: Standings) -> str:
-    return f"{standings.rules} ({standings.rules_reason}); {', '.join(standings.columns)}"
+def _describe(standings: Standings, lang: str) -> str:
+    reason = reason_text(standings.rules_reason, lang)
+    return f"{standings.rules} ({reason}); {', '.join(standings.columns)}"
 
 
 def move_text(change: Change) -> str:
@@ -29,29 +32,61 @@ def move_text(change: Change) -> str:
     return f"{change.rank_a - change.rank_b:+d}"
 
 
-def _why(change: Change, names: dict[int, str]) -> str:
-    """E.g. "BH/C1 11 -> 11, #12 Nick 9.5 -> 12: now behind #12"."""
-    reason = change.reason
+def why_moved(change: Change, comparison: Comparison, lang: str = "en") -> str:
+    """Against whom the order flips and the tie-break that decides it on each side, in
+    ``lang``: "now behind #12 Nick (A: BH/C1 11 vs 9.5; B: SB 3.5 vs 4)"; "" for a
+    participant who keeps the place. The command's table and the web page say it so."""
     if not change.moved:
         return ""
+    gettext = translator(lang).gettext
+    reason = change.reason
     if reason is None:
-        return "only the ties around this place changed"
-    other = f"#{reason.other} {names[reason.other]}"
-    side = "now ahead of" if reason.ahead_in_b else "now behind"
-    own_a, own_b = show(reason.value_a) or "-", show(reason.value_b) or "-"
-    their_a, their_b = show(reason.other_value_a) or "-", show(reason.other_value_b) or "-"
-    if reason.label_a == reason.label_b:
-        what = f"{reason.label_a} {own_a} -> {own_b}, {other} {their_a} -> {their_b}"
-        return f"{what}: {side} #{reason.other}"
-    left = f"{reason.label_a} {own_a} vs {their_a}" if reason.label_a else "still tied"
-    right = f"{reason.label_b} {own_b} vs {their_b}" if reason.label_b else "still tied"
-    return f"against {other}: A decides by {left}, B by {right}: {side} #{reason.other}"
+        return gettext("only the ties around this place changed")
+    other = comparison.a.row(reason.other)
+    who = f"#{reason.other} {other.player.name}"
+    side = (
+        gettext("now ahead of %(other)s") if reason.ahead_in_b else gettext("now behind %(other)s")
+    )
+
+    def decided(label: str | None, own: Fraction | None, theirs: Fraction | None) -> str:
+        if label is None:
+            return gettext("still tied")
+        own_text, their_text = (format_value(value, lang) or "-" for value in (own, theirs))
+        return gettext("%(label)s %(own)s vs %(other)s") % {
+            "label": label,
+            "own": own_text,
+            "other": their_text,
+        }
+
+    return gettext("%(side)s (A: %(a)s; B: %(b)s)") % {
+        "side": side % {"other": who},
+        "a": decided(reason.label_a, reason.value_a, reason.other_value_a),
+        "b": decided(reason.label_b, reason.value_b, reason.other_value_b),
+    }
 
 
-def comparison_text(comparison: Comparison) -> str:
-    """An aligned table: rank in A, rank in B, the move, the participant and why it moved."""
+def moved_summary(comparison: Comparison, lang: str = "en") -> str:
+    """ "4 of 16 participants change place.", in ``lang``."""
+    return translator(lang).gettext("%(moved)s of %(count)s participants change place.") % {
+        "moved": len(comparison.moved),
+        "count": len(comparison.entries),
+    }
+
+
+def comparison_text(comparison: Comparison, lang: str = "en") -> str:
+    """An aligned table in ``lang``: rank in A, rank in B, the move, the participant and why
+    it moved (:func:`why_moved`)."""
     names = {entry.start_number: shown_name(entry.name) for entry in comparison.entries}
-    header = ["A", "B", "Move", "No", "Name", "Pts", "Why"]
+    pgettext = translator(lang).pgettext
+    header = [
+        "A",
+        "B",
+        pgettext("column abbreviation", "Move"),
+        pgettext("column abbreviation", "No"),
+        pgettext("column abbreviation", "Name"),
+        column_abbreviation("PTS", lang),
+        pgettext("column abbreviation", "Why"),
+    ]
     lines = [
         [
             str(entry.rank_a),
@@ -59,8 +94,8 @@ def comparison_text(comparison: Comparison) -> str:
             move_text(entry),
             str(entry.start_number),
             names[entry.start_number],
-            show(entry.points),
-            _why(entry, names),
+            format_value(entry.points, lang),
+            why_moved(entry, comparison, lang),
         ]
         for entry in comparison.entries
     ]
@@ -74,12 +109,12 @@ def comparison_text(comparison: Comparison) -> str:
         ).rstrip()
 
     tournament = comparison.a.tournament
-    title = shown_name(tournament.name or tournament.source or "Tournament")
-    moved = len(comparison.moved)
-    summary = f"{moved} of {len(comparison.entries)} participants change place."
+    untitled = translator(lang).gettext("Tournament")
+    title = shown_name(tournament.name or tournament.source or untitled)
     body = [fmt(header), fmt(["-" * width for width in widths]), *map(fmt, lines)]
-    head = [title, f"A: {_describe(comparison.a)}", f"B: {_describe(comparison.b)}", ""]
-    return shown_text("\n".join([*head, *body, "", summary]) + "\n")
+    sides = [f"A: {_describe(comparison.a, lang)}", f"B: {_describe(comparison.b, lang)}"]
+    summary = moved_summary(comparison, lang)
+    return shown_text("\n".join([title, *sides, "", *body, "", summary]) + "\n")
 
 
 #: an exact decimal string such as "2.5"; null when undefined

@@ -6,13 +6,11 @@ tie-break that orders a participant differently against another."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..engine.names import resolve_list
 from ..errors import TiebreaksError
 from ..model import Tournament
-from ..render.compare import move_text
-from ..render.page_views import cell_text
+from ..render.compare import move_text, moved_summary, why_moved
 from ..services.compare import Change, Comparison, compare_standings
 from ..standings import Standings
 from .i18n import web_translator
@@ -69,10 +67,7 @@ def compare_view(
         return CompareView("", "", "", (), web_message(error, PAGE_NAMES))
     comparison = compare_standings(standings_a, standings_b)
     moved = comparison.moved
-    summary = gettext("%(moved)s of %(count)s participants change place.") % {
-        "moved": len(moved),
-        "count": len(comparison.entries),
-    }
+    summary = moved_summary(comparison, lang)
     if len(moved) > PAGE_SIZE:
         summary += " " + gettext("The first %(shown)s are listed.") % {"shown": PAGE_SIZE}
     rows = tuple(_row(change, comparison, lang) for change in moved[:PAGE_SIZE])
@@ -91,29 +86,5 @@ def _row(change: Change, comparison: Comparison, lang: str) -> CompareRow:
         move_text(change),
         change.start_number,
         change.name,
-        _why(change, comparison, lang),
+        why_moved(change, comparison, lang),
     )
-
-
-def _why(change: Change, comparison: Comparison, lang: str) -> str:
-    """Against whom the order flips and the tie-break that decides it on each side."""
-    gettext = web_translator(lang).gettext
-    reason = change.reason
-    if reason is None:
-        return gettext("only the ties around this place changed")
-    other = comparison.a.row(reason.other)
-    who = f"#{reason.other} {other.player.name}"
-    side = (
-        gettext("now ahead of %(other)s") if reason.ahead_in_b else gettext("now behind %(other)s")
-    )
-    tied = gettext("still tied")
-
-    def decided(label: str | None, own: Fraction | None, theirs: Fraction | None) -> str:
-        if label is None:
-            return tied
-        values = [cell_text(value, lang) for value in (own, theirs)]
-        return f"{label} {values[0]} : {values[1]}"
-
-    decided_a = decided(reason.label_a, reason.value_a, reason.other_value_a)
-    decided_b = decided(reason.label_b, reason.value_b, reason.other_value_b)
-    return f"{side % {'other': who}} (A: {decided_a}; B: {decided_b})"
