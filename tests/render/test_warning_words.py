@@ -12,10 +12,12 @@ import pytest
 import tiebreaks
 from tiebreaks.errors import N_, Diagnostic, Word
 from tiebreaks.formats.detect import read_data
+from tiebreaks.model.team_matches import team_tournament
 from tiebreaks.render.i18n import warning_text
 from tiebreaks.render.pdf_content import pdf_content
 
 from ..builders import Builder
+from ..formats.test_round_robin_rounds import trf as round_robin
 from ..formats.test_trf26_records import PLAYERS as TRF26_PLAYERS
 from ..formats.test_trf26_records import record_299
 from ..formats.test_trf26_records import trf as trf26
@@ -157,6 +159,18 @@ def _team(*records: str) -> str:
     return team_file("Teams", 2, FOUR_TEAMS, FOUR_TEAM_SLOTS, records, trf26=True)
 
 
+def _points(stated: str, name: str, *records: str) -> str:
+    """The four players' file with Ann (#1) called ``name`` and stating ``stated`` points."""
+    ann = (1, name, stated, TRF26_PLAYERS[0][3])
+    return trf26(*records, players=(ann, *TRF26_PLAYERS[1:]))
+
+
+def _same_names() -> str:
+    """Four teams, the second called as the first."""
+    named = dict(zip(["T1", "t1", "T3", "T4"], FOUR_TEAMS.values(), strict=True))
+    return team_file("Teams", 2, named, FOUR_TEAM_SLOTS, trf26=True)
+
+
 #: label -> (code, file): each file makes one warning of that code
 READER_CASES: dict[str, tuple[str, str]] = {
     "rank": ("trf.rank-not-a-number", _rank(trf26(), "001    1", "  x", 86)),
@@ -208,6 +222,18 @@ READER_CASES: dict[str, tuple[str, str]] = {
     ),
     "team-299-any-round": ("trf.assignment-unused", _team(record_299("Z", "0.5", 0, 2))),
     "team-299-round": ("trf.assignment-unused", _team(record_299("Z", "0.5", 1, 2))),
+    "points-named": ("consistency.points-differ", _points("9.0", "Ann")),
+    "points-nameless": ("consistency.points-differ", _points("9.0", "")),
+    "points-score-system": ("consistency.points-differ", _points("9.5", "Ann", "XXS W=3")),
+    "round-robin-rounds": (
+        "consistency.round-robin-rounds",
+        round_robin(["092 Round robin", "XXR 2"]),
+    ),
+    "double-round-robin-rounds": (
+        "consistency.round-robin-rounds",
+        round_robin(["092 Double round robin", "XXR 4"]),
+    ),
+    "teams-same-name": ("consistency.teams-same-name", _same_names()),
 }
 
 
@@ -238,3 +264,60 @@ def test_in_english_a_reader_warning_is_the_librarys_sentence(label: str) -> Non
     assert warning.template
     assert warning_text(warning, "en") == str(warning)
     assert warning.message == warning.template % dict(warning.fields)
+
+
+#: team matches built from the records (:func:`team_tournament`): label -> the code, the file
+TEAM_CASES = {
+    "line-up-seats-someone-without-a-game": (
+        "teams.line-up-differs",
+        team_file(
+            "Teams",
+            2,
+            {**FOUR_TEAMS, "T1": [1, 2, 9]},
+            {**FOUR_TEAM_SLOTS, 9: []},
+            ("300   2   1   3    1    2    9",),
+            trf26=True,
+        ),
+    ),
+    "line-up-leaves-out-a-player": ("teams.line-up-differs", _team("300   2   1   3    2")),
+    "line-up-facing-another-board": ("teams.line-up-differs", _team("300   2   1   3    2    1")),
+}
+
+
+@cache
+def team_warning(label: str) -> tuple[tiebreaks.Standings, Diagnostic]:
+    """The first warning of its code that the team matches of the case's file make."""
+    code, text = TEAM_CASES[label]
+    tournament = read_data(text.encode("utf-8"), "t.trf")
+    warnings = [w for w in team_tournament(tournament).warnings if w.code == code]
+    assert warnings, (label, tournament.warnings)
+    return tiebreaks.compute_standings(tournament), warnings[0]
+
+
+@pytest.mark.parametrize("label", TEAM_CASES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_team_match_warning_has_no_english_left(label: str, lang: str) -> None:
+    standings, warning = team_warning(label)
+    text = warning_text(warning, lang)
+    assert text != str(warning)
+    assert not english_words(text, standings, lang), text
+
+
+@pytest.mark.parametrize("label", TEAM_CASES)
+def test_in_english_a_team_match_warning_is_the_librarys_sentence(label: str) -> None:
+    _, warning = team_warning(label)
+    assert warning.template
+    assert warning_text(warning, "en") == str(warning)
+
+
+@pytest.mark.parametrize(
+    ("lang", "advice"),
+    [
+        ("de", "um es als Turnier nach Schweizer System zu berechnen, --system swiss angeben"),
+        ("it", "per calcolarlo come un torneo a sistema svizzero, indicare --system swiss"),
+        ("en", "to compute it as a Swiss, give --system swiss"),
+    ],
+)
+def test_the_round_robin_advice_is_in_the_language(lang: str, advice: str) -> None:
+    _, warning = reader_warning("round-robin-rounds")
+    assert warning_text(warning, lang, {"pairing_system": "--system"}).endswith(advice)
