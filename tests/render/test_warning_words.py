@@ -15,12 +15,18 @@ import tiebreaks
 from tiebreaks.errors import N_, Diagnostic, Word
 from tiebreaks.formats.detect import read_data
 from tiebreaks.formats.writers.limits import shortened_names
+from tiebreaks.model.team_matches import team_tournament
 from tiebreaks.render.i18n import warning_text
 from tiebreaks.render.pdf_content import pdf_content
 
 from ..builders import Builder
 from ..formats import published_pages as pages
 from ..formats.test_pgn import game
+from ..formats.test_round_robin_rounds import trf as round_robin
+from ..formats.test_trf26_records import PLAYERS as TRF26_PLAYERS
+from ..formats.test_trf26_records import record_299
+from ..formats.test_trf26_records import trf as trf26
+from ..team_files import FOUR_TEAM_SLOTS, FOUR_TEAMS, team_file
 from .test_no_english import english_words
 
 TRANSLATED = ["de", "it", "fr", "es"]
@@ -412,3 +418,189 @@ def test_the_words_among_a_readers_fields_are_translated(case: str, lang: str, s
     _, warning = read_warning(case)
     named = {warning.hint.parameter: "§"} if warning.hint else {}
     assert said in warning_text(warning, lang, named)
+
+
+# ---------------------------------------------------------------------------------------------
+# The TRF reader's warnings: one small file per sentence (the inputs of the reader's own tests)
+
+
+def _rank(text: str, line: str, rank: str, first: int) -> str:
+    """``text`` with the field at column ``first`` (3 columns) of the line starting with
+    ``line`` replaced by ``rank``."""
+    start = text.index(line)
+    return text[: start + first - 1] + rank + text[start + first - 1 + len(rank) :]
+
+
+def _without_round_3(first: str) -> str:
+    """The four players' file with Ann's round 3 written as ``first`` and Dan's left blank."""
+    ann = (1, "Ann", "", ("   2 w 1", "   3 b 1", first))
+    dan = (4, "Dan", "", ("   3 b 0", "   2 b ="))
+    return trf26(players=(ann, *TRF26_PLAYERS[1:3], dan))
+
+
+def _team(*records: str) -> str:
+    return team_file("Teams", 2, FOUR_TEAMS, FOUR_TEAM_SLOTS, records, trf26=True)
+
+
+def _points(stated: str, name: str, *records: str) -> str:
+    """The four players' file with Ann (#1) called ``name`` and stating ``stated`` points."""
+    ann = (1, name, stated, TRF26_PLAYERS[0][3])
+    return trf26(*records, players=(ann, *TRF26_PLAYERS[1:]))
+
+
+def _same_names() -> str:
+    """Four teams, the second called as the first."""
+    named = dict(zip(["T1", "t1", "T3", "T4"], FOUR_TEAMS.values(), strict=True))
+    return team_file("Teams", 2, named, FOUR_TEAM_SLOTS, trf26=True)
+
+
+#: label -> (code, file): each file makes one warning of that code
+READER_CASES: dict[str, tuple[str, str]] = {
+    "rank": ("trf.rank-not-a-number", _rank(trf26(), "001    1", "  x", 86)),
+    "game-without-opponent": ("trf.game-without-opponent", _without_round_3("0000 - 1")),
+    "paired-no-result": ("trf.opponent-without-game", _without_round_3("   4 w  ")),
+    "bye-with-opponent": ("trf.opponent-without-game", _without_round_3("   4 - H")),
+    "national": (
+        "trf.national-rating-unknown-player",
+        trf26("172 NOR HBFN", f"NOR    9{'':40}1800"),
+    ),
+    "start-date": ("trf.start-date-unreadable", trf26("042 someday")),
+    "method-other": ("trf.rating-method-other", trf26("172 NOR OTHER")),
+    "rounds": ("trf.rounds-disagree", trf26("XXR 4")),
+    "xxs": ("trf.xxs-colour-points", trf26("XXS WW=1 BW=0.5")),
+    "rating-unknown": ("trf.round-rating-ignored", trf26("### rating of 9 from round 2: 1800")),
+    "rating-round": ("trf.round-rating-ignored", trf26("### rating of 1 from round 9: 1800")),
+    "rating-twice": (
+        "trf.round-rating-ignored",
+        trf26("### rating of 1 from round 2: 1800", "### rating of 1 from round 2: 1900"),
+    ),
+    "acceleration": ("trf.acceleration-ignored", trf26("250      1.0 001 002 0001 0002")),
+    "without-effect-1": ("trf.records-without-effect", trf26("XXP 1 2")),
+    "without-effect-2": ("trf.records-without-effect", trf26("XXP 1 2", "260 1 2")),
+    "299-after": ("trf.assignment-unused", trf26(record_299("", "-1.0", 4, 1))),
+    "299-others": ("trf.assignment-unused", trf26(record_299("", "-1.0", 0, 1, 9))),
+    "299-unknown": ("trf.assignment-unused", trf26(record_299("", "-1.0", 0, 9))),
+    "299-match-points": ("trf.assignment-unused", trf26(record_299("", "-1.0", 0, 1, mp="-2.0"))),
+    "299-any-round": ("trf.assignment-unused", trf26(record_299("Z", "0.5", 0, 2))),
+    "299-round": ("trf.assignment-unused", trf26(record_299("W", "0.5", 1, 2))),
+    "240-later": ("trf.bye-later-round", trf26("240 Z 004    1    2")),
+    "240-unknown": ("trf.bye-disagrees", trf26("240 H 002    9")),
+    "240-differs": ("trf.bye-disagrees", trf26("240 H 002    1")),
+    "list-changed": (
+        "trf.tiebreak-list-changed",
+        trf26("### 202 changed after round 1; previous list: BH,SB"),
+    ),
+    "list-was-none": (
+        "trf.tiebreak-list-changed",
+        trf26("### 202 changed after round 1; previous list: (none)"),
+    ),
+    "300-without-teams": ("trf.record-not-applied", trf26("300   2   1   3    2    1")),
+    "team-240": ("trf.record-not-applied", _team("240 H 002    1")),
+    "team-rank": ("trf.team-rank-not-a-number", _rank(_team(), "310   1", "  x", 69)),
+    "team-299-everyone": ("trf.assignment-unused", _team("299 W         2.0  000")),
+    "team-299-unknown": ("trf.assignment-unused", _team(record_299("", "-1.0", 0, 9, mp="-1.0"))),
+    "team-299-others": (
+        "trf.assignment-unused",
+        _team(record_299("", "-1.0", 0, 1, 9, mp="-1.0")),
+    ),
+    "team-299-any-round": ("trf.assignment-unused", _team(record_299("Z", "0.5", 0, 2))),
+    "team-299-round": ("trf.assignment-unused", _team(record_299("Z", "0.5", 1, 2))),
+    "points-named": ("consistency.points-differ", _points("9.0", "Ann")),
+    "points-nameless": ("consistency.points-differ", _points("9.0", "")),
+    "points-score-system": ("consistency.points-differ", _points("9.5", "Ann", "XXS W=3")),
+    "round-robin-rounds": (
+        "consistency.round-robin-rounds",
+        round_robin(["092 Round robin", "XXR 2"]),
+    ),
+    "double-round-robin-rounds": (
+        "consistency.round-robin-rounds",
+        round_robin(["092 Double round robin", "XXR 4"]),
+    ),
+    "teams-same-name": ("consistency.teams-same-name", _same_names()),
+}
+
+
+@cache
+def reader_warning(label: str) -> tuple[tiebreaks.Standings, Diagnostic]:
+    """The one warning of its code that the case's file makes, and the file's standings."""
+    code, text = READER_CASES[label]
+    tournament = read_data(text.encode("utf-8"), "t.trf")
+    warnings = [warning for warning in tournament.warnings if warning.code == code]
+    assert len(warnings) == 1, (label, tournament.warnings)
+    return tiebreaks.compute_standings(tournament), warnings[0]
+
+
+@pytest.mark.parametrize("label", READER_CASES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_reader_warning_has_no_english_left(label: str, lang: str) -> None:
+    standings, warning = reader_warning(label)
+    named = {warning.hint.parameter: "§"} if warning.hint else {}
+    text = warning_text(warning, lang, named)
+    assert text != warning.worded(named)
+    assert text.startswith(f"{warning.location}: ")
+    assert not english_words(text, standings, lang), text
+
+
+@pytest.mark.parametrize("label", READER_CASES)
+def test_in_english_a_reader_warning_is_the_librarys_sentence(label: str) -> None:
+    _, warning = reader_warning(label)
+    assert warning.template
+    assert warning_text(warning, "en") == str(warning)
+    assert warning.message == warning.template % dict(warning.fields)
+
+
+#: team matches built from the records (:func:`team_tournament`): label -> the code, the file
+TEAM_CASES = {
+    "line-up-seats-someone-without-a-game": (
+        "teams.line-up-differs",
+        team_file(
+            "Teams",
+            2,
+            {**FOUR_TEAMS, "T1": [1, 2, 9]},
+            {**FOUR_TEAM_SLOTS, 9: []},
+            ("300   2   1   3    1    2    9",),
+            trf26=True,
+        ),
+    ),
+    "line-up-leaves-out-a-player": ("teams.line-up-differs", _team("300   2   1   3    2")),
+    "line-up-facing-another-board": ("teams.line-up-differs", _team("300   2   1   3    2    1")),
+}
+
+
+@cache
+def team_warning(label: str) -> tuple[tiebreaks.Standings, Diagnostic]:
+    """The first warning of its code that the team matches of the case's file make."""
+    code, text = TEAM_CASES[label]
+    tournament = read_data(text.encode("utf-8"), "t.trf")
+    warnings = [w for w in team_tournament(tournament).warnings if w.code == code]
+    assert warnings, (label, tournament.warnings)
+    return tiebreaks.compute_standings(tournament), warnings[0]
+
+
+@pytest.mark.parametrize("label", TEAM_CASES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_team_match_warning_has_no_english_left(label: str, lang: str) -> None:
+    standings, warning = team_warning(label)
+    text = warning_text(warning, lang)
+    assert text != str(warning)
+    assert not english_words(text, standings, lang), text
+
+
+@pytest.mark.parametrize("label", TEAM_CASES)
+def test_in_english_a_team_match_warning_is_the_librarys_sentence(label: str) -> None:
+    _, warning = team_warning(label)
+    assert warning.template
+    assert warning_text(warning, "en") == str(warning)
+
+
+@pytest.mark.parametrize(
+    ("lang", "advice"),
+    [
+        ("de", "um es als Turnier nach Schweizer System zu berechnen, --system swiss angeben"),
+        ("it", "per calcolarlo come un torneo a sistema svizzero, indicare --system swiss"),
+        ("en", "to compute it as a Swiss, give --system swiss"),
+    ],
+)
+def test_the_round_robin_advice_is_in_the_language(lang: str, advice: str) -> None:
+    _, warning = reader_warning("round-robin-rounds")
+    assert warning_text(warning, lang, {"pairing_system": "--system"}).endswith(advice)

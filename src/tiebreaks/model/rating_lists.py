@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import Diagnostic, InputError, Location, ParameterHint, UsageError
+from ..errors import N_, Diagnostic, InputError, Location, ParameterHint, UsageError
 from . import Player, Tournament
 from .round_ratings import RoundRating
 
@@ -118,7 +118,7 @@ def _list_name(name: str, table: RatingTable | None, tournament: Tournament) -> 
     hint = (
         None
         if table
-        else ParameterHint("table", "other lists come from a rating CSV given with {}")
+        else ParameterHint("table", N_("other lists come from a rating CSV given with {}"))
     )
     raise UsageError(
         f"unknown rating list {name!r} in the rating order; known: {', '.join(known_lists)}", hint

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import repeat
 
+from ..errors import N_
+
 
 class Colour(Enum):
     """Colour of a game: scheduled colour for forfeits, ``NONE`` for byes."""
@@ -87,19 +89,19 @@ _OUTCOME = {
     ResultKind.FORFEIT_LOSS: 0,
 }
 _DESCRIPTION = {
-    ResultKind.WIN: "win",
-    ResultKind.DRAW: "draw",
-    ResultKind.LOSS: "loss",
-    ResultKind.UNRATED_WIN: "win (unrated game)",
-    ResultKind.UNRATED_DRAW: "draw (unrated game)",
-    ResultKind.UNRATED_LOSS: "loss (unrated game)",
-    ResultKind.FORFEIT_WIN: "forfeit win",
-    ResultKind.FORFEIT_LOSS: "forfeit loss",
-    ResultKind.PAIRING_BYE: "pairing-allocated bye",
-    ResultKind.FULL_BYE: "full-point bye",
-    ResultKind.HALF_BYE: "half-point bye",
-    ResultKind.ZERO_BYE: "zero-point bye",
-    ResultKind.ABSENT: "absent",
+    ResultKind.WIN: N_("win"),
+    ResultKind.DRAW: N_("draw"),
+    ResultKind.LOSS: N_("loss"),
+    ResultKind.UNRATED_WIN: N_("win (unrated game)"),
+    ResultKind.UNRATED_DRAW: N_("draw (unrated game)"),
+    ResultKind.UNRATED_LOSS: N_("loss (unrated game)"),
+    ResultKind.FORFEIT_WIN: N_("forfeit win"),
+    ResultKind.FORFEIT_LOSS: N_("forfeit loss"),
+    ResultKind.PAIRING_BYE: N_("pairing-allocated bye"),
+    ResultKind.FULL_BYE: N_("full-point bye"),
+    ResultKind.HALF_BYE: N_("half-point bye"),
+    ResultKind.ZERO_BYE: N_("zero-point bye"),
+    ResultKind.ABSENT: N_("absent"),
 }
 
 

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import Diagnostic, Location
+from ..errors import N_, Diagnostic, Location
 from .results import Colour, ResultKind
 from .team import BoardGame, LineUp, Match, MatchKind, Team, TeamRecords
 from .tournament import PairingSystem, Tournament
@@ -106,21 +106,39 @@ class _Builder:
         for number in line_up.players:
             if number and number not in seated:
                 board = line_up.board_of(number)
-                self._warn_line_up(
-                    line_up, f"puts player {number} on board {board}, who has no game"
+                message = N_(
+                    "round %(round)s: the line-up of team %(team)s (record 300) puts player"
+                    " %(number)s on board %(board)s, who has no game"
                 )
+                self._warn_line_up(line_up, message, number=number, board=board)
         last = len(line_up.players)
         for number in seated:
             if not line_up.board_of(number):
                 last += 1
                 boards.append((last, number))
-                self._warn_line_up(line_up, f"does not list player {number}, who has a game")
+                message = N_(
+                    "round %(round)s: the line-up of team %(team)s (record 300) does not list"
+                    " player %(number)s, who has a game"
+                )
+                self._warn_line_up(line_up, message, number=number)
         return boards
 
-    def _warn_line_up(self, line_up: LineUp, what: str) -> None:
-        message = f"round {line_up.round}: the line-up of team {line_up.team} (record 300) {what}"
+    def _warn_line_up(self, line_up: LineUp, message: str, **fields: int) -> None:
+        """A ``300`` line-up that differs from the games (``message``: a catalog sentence
+        with the line-up's ``round`` and ``team`` and ``fields``)."""
         where = Location(self.tournament.source, line_up.line or 0, 1 if line_up.line else 0)
-        self.warnings.append(Diagnostic(message, where, code="teams.line-up-differs"))
+        self.warnings.append(
+            Diagnostic.told(
+                message,
+                where,
+                hint=None,
+                code="teams.line-up-differs",
+                subject="",
+                round=line_up.round,
+                team=line_up.team,
+                **fields,
+            )
+        )
 
     def _bye_match(self, round_number: int) -> Match:
         match_points = self.records.bye_match_points
@@ -277,11 +295,24 @@ def _check_members(
         for number in team.players:
             where = Location(tournament.source, team.line or 0)
             if number in seen:
-                message = f"player {number} is listed in team {seen[number]} and team {team.number}"
-                warnings.append(Diagnostic(message, where, code="teams.player-in-two-teams"))
+                message = N_("player %(number)s is listed in team %(first)s and team %(team)s")
+                warnings.append(
+                    Diagnostic.told(
+                        message,
+                        where,
+                        code="teams.player-in-two-teams",
+                        number=number,
+                        first=seen[number],
+                        team=team.number,
+                    )
+                )
             if number not in known:
-                message = f"team {team.number} lists player {number}, who has no 001 record"
-                warnings.append(Diagnostic(message, where, code="teams.unknown-player"))
+                message = N_("team %(team)s lists player %(number)s, who has no 001 record")
+                warnings.append(
+                    Diagnostic.told(
+                        message, where, code="teams.unknown-player", team=team.number, number=number
+                    )
+                )
             seen.setdefault(number, team.number)
 
 
@@ -298,15 +329,18 @@ def _check_pairs(
             other = by_number.get(match.opponent)
             mirror = other.matches[match.round - 1] if other is not None else None
             if mirror is None or mirror.opponent != team.number:
-                message = (
-                    f"round {match.round}: team {team.number} is recorded against team "
-                    f"{match.opponent}, which is not recorded against team {team.number}"
+                message = N_(
+                    "round %(round)s: team %(team)s is recorded against team %(opponent)s, which"
+                    " is not recorded against team %(team)s"
                 )
                 warnings.append(
-                    Diagnostic(
+                    Diagnostic.told(
                         message,
                         _record_location(tournament, team.number),
                         code="teams.match-not-mirrored",
+                        round=match.round,
+                        team=team.number,
+                        opponent=match.opponent,
                     )
                 )
             elif (
@@ -314,16 +348,20 @@ def _check_pairs(
                 and mirror.opponent_game_points is not None
                 and match.game_points != mirror.opponent_game_points
             ):
-                message = (
-                    f"round {match.round}: team {team.number} scores {match.game_points} against "
-                    f"team {other.number if other else '?'}, whose board results give it "
-                    f"{mirror.opponent_game_points}"
+                message = N_(
+                    "round %(round)s: team %(team)s scores %(points)s against team %(opponent)s,"
+                    " whose board results give it %(mirrored)s"
                 )
                 warnings.append(
-                    Diagnostic(
+                    Diagnostic.told(
                         message,
                         _record_location(tournament, team.number),
                         code="teams.game-points-differ",
+                        round=match.round,
+                        team=team.number,
+                        points=str(match.game_points),
+                        opponent=str(other.number if other else "?"),
+                        mirrored=str(mirror.opponent_game_points),
                     )
                 )
 
@@ -350,13 +388,25 @@ def _check_facing_boards(
             opponent = player.result(line_up.round).opponent if player else None
             other = board_of.get((line_up.round, opponent)) if opponent else None
             if other is not None and other != board:
-                message = (
-                    f"round {line_up.round}: the line-up of team {line_up.team} (record 300) puts "
-                    f"player {number} on board {board}, but the opponent, player {opponent}, "
-                    f"sits on board {other}"
+                message = N_(
+                    "round %(round)s: the line-up of team %(team)s (record 300) puts player"
+                    " %(number)s on board %(board)s, but the opponent, player %(opponent)s, sits"
+                    " on board %(other)s"
                 )
                 where = Location(tournament.source, line_up.line or 0, 1 if line_up.line else 0)
-                warnings.append(Diagnostic(message, where, code="teams.line-up-differs"))
+                warnings.append(
+                    Diagnostic.told(
+                        message,
+                        where,
+                        code="teams.line-up-differs",
+                        round=line_up.round,
+                        team=line_up.team,
+                        number=number,
+                        board=board,
+                        opponent=str(opponent),
+                        other=other,
+                    )
+                )
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...engine.context import NO_OPPONENT, assigned_scores
-from ...errors import Diagnostic, InputError, Location, ParameterHint
+from ...errors import N_, Diagnostic, InputError, Location, ParameterHint, Word
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ...model.columns import ResultColumns
 from ...model.results import OPPOSITE_RESULT
@@ -676,15 +676,46 @@ def _check_stated_points(
     for position in compress(range(len(stated)), map(and_, differs, given)):
         player, total, points = table.players[position], totals[position], stated[position]
         assert points is not None  # only the players who state points
-        system = "" if scoring.is_standard else f" with the score system {scoring}"
-        message = (
-            f"{_named(player)}: {where.points_label} says "
-            f"{format_points(points)} but the results add up to "
-            f"{format_points(Fraction(total, unit))}{system}"
-        )
+        fields: dict[str, str | int] = {"number": player.start_number}
+        fields |= {"name": player.name} if player.name else {}
+        fields |= {} if scoring.is_standard else {"system": str(scoring)}
         findings.warnings.append(
-            Diagnostic(message, where(player, Field.POINTS), code="consistency.points-differ")
+            Diagnostic.told(
+                _POINTS_DIFFER[bool(player.name), not scoring.is_standard],
+                where(player, Field.POINTS),
+                hint=None,
+                code="consistency.points-differ",
+                subject="",
+                label=Word(where.points_label),
+                stated=format_points(points),
+                total=format_points(Fraction(total, unit)),
+                **fields,
+            )
         )
+
+
+#: stated points that differ from the results, by (the player has a name, the score system
+#: is not the standard one)
+_POINTS_DIFFER = {
+    (True, False): N_(
+        "player %(number)s (%(name)s): %(label)s says %(stated)s but the results add up to"
+        " %(total)s"
+    ),
+    (False, False): N_(
+        "player %(number)s: %(label)s says %(stated)s but the results add up to %(total)s"
+    ),
+    (True, True): N_(
+        "player %(number)s (%(name)s): %(label)s says %(stated)s but the results add up to"
+        " %(total)s with the score system %(system)s"
+    ),
+    (False, True): N_(
+        "player %(number)s: %(label)s says %(stated)s but the results add up to %(total)s with"
+        " the score system %(system)s"
+    ),
+}
+#: the readers' names for the stated points (``Locator.points_label``), said in the reader's
+#: language (a JSON member's name, such as ``"stated_points"``, is said as it is)
+POINTS_LABELS = (N_("the stated score"), N_("the points column"), N_("the Pts. column"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -695,8 +726,8 @@ def _participants(tournament: Tournament) -> tuple[int, str]:
     """How many participants a round robin of ``tournament`` pairs, and what they are: the
     teams of a team tournament, else the players."""
     if tournament.team_records is not None:
-        return len(tournament.team_records.teams), "teams"
-    return len(tournament.players), "players"
+        return len(tournament.team_records.teams), N_("teams")
+    return len(tournament.players), N_("players")
 
 
 def _cycle(count: int) -> int:
@@ -782,20 +813,60 @@ def _check_round_robin_rounds(
     cycle = _cycle(count)
     double = "double" in f"{tournament.type_code} {tournament.type_text}".lower()
     declared = where.system_at or where.rounds_at
-    told = f" (line {where.rounds_at.line})" if where.rounds_at.line != declared.line else ""
-    kind = "double round robin" if double else "round robin"
-    size = f"{2 * cycle} rounds, two cycles of {cycle}" if double else f"{cycle} rounds per cycle"
-    message = (
-        f"the input declares a {kind} of {count} {noun} and {rounds} rounds{told}, but a "
-        f"{kind} of {count} {noun} has {size} (n - 1 for n even, n for n odd), so not every "
-        f"pair can meet{' twice' if double else ''}; computed as declared: direct encounter "
-        f"(C.07 Art. 6) then compares tied {noun} by their games among themselves even if "
-        "they have not all met; if the event is still running, declare all its rounds"
-    )
-    hint = ParameterHint("pairing_system", "to compute it as a Swiss, give {} swiss")
+    elsewhere = where.rounds_at.line != declared.line
+    fields: dict[str, str | int] = {"line": where.rounds_at.line} if elsewhere else {}
+    hint = ParameterHint("pairing_system", N_("to compute it as a Swiss, give {} swiss"))
     findings.warnings.append(
-        Diagnostic(message, declared, hint, code="consistency.round-robin-rounds")
+        Diagnostic.told(
+            _ROUNDS_DO_NOT_FIT[double, elsewhere],
+            declared,
+            hint,
+            code="consistency.round-robin-rounds",
+            subject="",
+            count=count,
+            noun=Word(noun),
+            rounds=rounds,
+            cycle=cycle,
+            **({"cycles": 2 * cycle} if double else {}),
+            **fields,
+        )
     )
+
+
+#: a round robin whose declared rounds do not fit it, by (double round robin, its rounds
+#: declared on another line than the round robin: that line)
+_ROUNDS_DO_NOT_FIT = {
+    (False, False): N_(
+        "the input declares a round robin of %(count)s %(noun)s and %(rounds)s rounds, but a"
+        " round robin of %(count)s %(noun)s has %(cycle)s rounds per cycle (n - 1 for n even, n"
+        " for n odd), so not every pair can meet; computed as declared: direct encounter (C.07"
+        " Art. 6) then compares tied %(noun)s by their games among themselves even if they have"
+        " not all met; if the event is still running, declare all its rounds"
+    ),
+    (False, True): N_(
+        "the input declares a round robin of %(count)s %(noun)s and %(rounds)s rounds (line"
+        " %(line)s), but a round robin of %(count)s %(noun)s has %(cycle)s rounds per cycle (n -"
+        " 1 for n even, n for n odd), so not every pair can meet; computed as declared: direct"
+        " encounter (C.07 Art. 6) then compares tied %(noun)s by their games among themselves"
+        " even if they have not all met; if the event is still running, declare all its rounds"
+    ),
+    (True, False): N_(
+        "the input declares a double round robin of %(count)s %(noun)s and %(rounds)s rounds,"
+        " but a double round robin of %(count)s %(noun)s has %(cycles)s rounds, two cycles of"
+        " %(cycle)s (n - 1 for n even, n for n odd), so not every pair can meet twice; computed"
+        " as declared: direct encounter (C.07 Art. 6) then compares tied %(noun)s by their games"
+        " among themselves even if they have not all met; if the event is still running,"
+        " declare all its rounds"
+    ),
+    (True, True): N_(
+        "the input declares a double round robin of %(count)s %(noun)s and %(rounds)s rounds"
+        " (line %(line)s), but a double round robin of %(count)s %(noun)s has %(cycles)s rounds,"
+        " two cycles of %(cycle)s (n - 1 for n even, n for n odd), so not every pair can meet"
+        " twice; computed as declared: direct encounter (C.07 Art. 6) then compares tied"
+        " %(noun)s by their games among themselves even if they have not all met; if the event"
+        " is still running, declare all its rounds"
+    ),
+}
 
 
 def _listed(numbers: Iterable[int]) -> str:

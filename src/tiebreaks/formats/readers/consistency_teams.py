@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import N_, Diagnostic, InputError, Location
 from ...model import Player, Tournament
 from ...model.team import TeamRecord, TeamRecords
 from .locator import Field, Locator, describe_result
@@ -117,12 +117,42 @@ def _check_names(records: TeamRecords, source: str, findings: TeamFindings) -> N
         earlier = named.setdefault(team.name.strip().casefold(), team)
         if earlier is team:
             continue
-        message = (
-            f"team {team.number} has the same name as {_team(earlier)}: {team.name!r}; the "
-            "standings tell the two apart by their numbers only"
-        )
+        fields: dict[str, str | int] = {"number": team.number, "earlier": earlier.number}
+        fields |= {"name": earlier.name} if earlier.name else {}
+        fields |= {"line": earlier.line} if earlier.line else {}
         location = Location(source, team.line or 0, team.name_column if team.line else 0)
-        findings.warnings.append(Diagnostic(message, location, code="consistency.teams-same-name"))
+        findings.warnings.append(
+            Diagnostic.told(
+                _SAME_NAME["name" in fields, "line" in fields],
+                location,
+                hint=None,
+                code="consistency.teams-same-name",
+                subject="",
+                written=repr(team.name),
+                **fields,
+            )
+        )
+
+
+#: two teams with one name, by what is known of the first: (its name, its line)
+_SAME_NAME = {
+    (True, True): N_(
+        "team %(number)s has the same name as team %(earlier)s (%(name)s, line %(line)s):"
+        " %(written)s; the standings tell the two apart by their numbers only"
+    ),
+    (True, False): N_(
+        "team %(number)s has the same name as team %(earlier)s (%(name)s): %(written)s; the"
+        " standings tell the two apart by their numbers only"
+    ),
+    (False, True): N_(
+        "team %(number)s has the same name as team %(earlier)s (line %(line)s): %(written)s;"
+        " the standings tell the two apart by their numbers only"
+    ),
+    (False, False): N_(
+        "team %(number)s has the same name as team %(earlier)s: %(written)s; the standings tell"
+        " the two apart by their numbers only"
+    ),
+}
 
 
 def _who(player: Player) -> str:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from operator import attrgetter, gt
 
-from ...errors import Diagnostic, InputError, Location
+from ...errors import N_, Diagnostic, InputError, Location
 from ...model import ABSENT, Player, Tournament
 from ...model.assignments import PointAssignment
 from ...model.team import TeamRecords
@@ -188,12 +188,12 @@ def _records26(
     if team_records is None:
         players = applied_byes(players, records, rounds, warnings)
     elif records.byes:
-        message = (
+        message = N_(
             "record 240 in a team event is not applied: the teams' byes are read from the "
             "board results and record 320"
         )
         location = records.byes[0][3].location(1)
-        warnings.append(Diagnostic(message, location, code="trf.record-not-applied"))
+        warnings.append(Diagnostic.told(message, location, code="trf.record-not-applied"))
     numbers = [team.number for team in team_records.teams] if team_records else []
     individual = players if team_records is None else None
     return players, checked_assignments(records, individual, numbers, rounds, warnings)
@@ -207,12 +207,12 @@ def _team_records(
     header.team.check_byes(rounds)
     header.team.check_forfeits(rounds)
     if header.team.line_ups and not header.team.teams:
-        message = (
+        message = N_(
             "record 300 (team line-ups) in a file without team records (013/310): not applied,"
             " there is no team to line up"
         )
         location = header.team.line_ups[0][1].location(1)
-        warnings.append(Diagnostic(message, location, code="trf.record-not-applied"))
+        warnings.append(Diagnostic.told(message, location, code="trf.record-not-applied"))
         header.team.line_ups.clear()
     header.team.check_line_ups(rounds)
     return header.team.records()
@@ -274,10 +274,11 @@ def _with_national_ratings(
             raise line.error(49, text, "a national rating in columns 49-52")
         if number not in numbers:
             warnings.append(
-                Diagnostic(
-                    f"national rating for unknown player {number}",
+                Diagnostic.told(
+                    N_("national rating for unknown player %(number)s"),
                     line.location(5),
                     code="trf.national-rating-unknown-player",
+                    number=number,
                 )
             )
         ratings[number] = rating

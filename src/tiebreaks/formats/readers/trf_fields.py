@@ -72,9 +72,11 @@ class Problem(NamedTuple):
     place the same text is written.
 
     ``offset``: columns from the field's first column to the problem; ``found``: the text
-    found there; ``expected`` (for a warning, its message) may name ``{column}`` (the
-    problem's column), ``{last}`` (that column + 3) and ``{round}`` (the round number), filled
-    in where the problem is reported.
+    found there. For an error, ``expected`` may name ``{column}`` (the problem's column),
+    ``{last}`` (that column + 3) and ``{round}`` (the round number), filled in where the
+    problem is reported. For a warning, ``expected`` is its catalog sentence (marked with
+    ``N_``, said in the reader's language) with ``%(name)s`` fields: those of ``fields`` and
+    ``%(column)s``, ``%(last)s``, ``%(round)s`` as above.
     """
 
     offset: int
@@ -83,6 +85,8 @@ class Problem(NamedTuple):
     warning: bool = False
     #: a warning's code (:data:`tiebreaks.errors.WARNING_CODES`)
     code: str = ""
+    #: a warning's fields (name, value) besides the place's own
+    fields: tuple[tuple[str, str | int], ...] = ()
 
     def report(
         self, line: Line, column: int, warnings: list[Diagnostic], round_number: int = 0
@@ -90,16 +94,23 @@ class Problem(NamedTuple):
         """Raise the error, or add the warning, for the field starting at ``column`` of
         ``line``."""
         at = column + self.offset
-        text = self.expected.format(column=at, last=at + 3, round=round_number)
         if self.warning:
-            warnings.append(Diagnostic(text, line.location(at), code=self.code))
+            place = {"column": at, "last": at + 3, "round": round_number}
+            used = {name: value for name, value in place.items() if f"%({name})" in self.expected}
+            warnings.append(
+                Diagnostic.told(
+                    self.expected,
+                    line.location(at),
+                    hint=None,
+                    code=self.code,
+                    subject="",
+                    **dict(self.fields),
+                    **used,
+                )
+            )
             return
+        text = self.expected.format(column=at, last=at + 3, round=round_number)
         raise line.error(at, self.found, text)
-
-
-def literal(text: str) -> str:
-    """``text`` written into a :class:`Problem`'s wording as it is (braces doubled)."""
-    return text.replace("{", "{{").replace("}", "}}")
 
 
 def parse_each(

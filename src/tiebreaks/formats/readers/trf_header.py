@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from ...errors import Diagnostic, Location
+from ...errors import N_, Diagnostic, Location, Word
 from ...model import STANDARD, ResultKind, ScoreSystem
 from ...model.scoring import MAX_POINTS, MAX_SCORE_DENOMINATOR
 from .trf_fields import Line, format_points, parse_count, parse_date, parse_decimal
@@ -88,7 +88,8 @@ class HeaderRecords:
     unapplied: set[str] = field(default_factory=set)
 
 
-#: Records that can change standings but are not applied yet: said once each, never silently.
+#: Records that can change standings but are not applied yet: said once each, never silently
+#: (record -> why, a catalog sentence marked with ``N_``: it is said in the reader's language).
 NOT_APPLIED: dict[str, str] = {}
 
 
@@ -105,10 +106,12 @@ def read_header_record(line: Line, header: HeaderRecords, warnings: list[Diagnos
     elif record in NOT_APPLIED and record not in header.unapplied:
         header.unapplied.add(record)
         warnings.append(
-            Diagnostic(
-                f"record {record}, {NOT_APPLIED[record]}",
+            Diagnostic.told(
+                N_("record %(record)s, %(reason)s"),
                 line.location(1),
                 code="trf.record-not-applied",
+                record=record,
+                reason=Word(NOT_APPLIED[record]),
             )
         )
 
@@ -123,12 +126,14 @@ def _read_start_date(line: Line, header: HeaderRecords, warnings: list[Diagnosti
     text, column = line.content_after_record()
     header.start_date = parse_date(text) if text else None
     if text and header.start_date is None:
-        message = (
-            f"start date {text!r} not understood (expected YYYY/MM/DD, YYYY-MM-DD, "
+        message = N_(
+            "start date %(text)s not understood (expected YYYY/MM/DD, YYYY-MM-DD, "
             "YYYY.MM.DD, DD.MM.YYYY or DD/MM/YYYY); the start date is left unknown"
         )
         warnings.append(
-            Diagnostic(message, line.location(column), code="trf.start-date-unreadable")
+            Diagnostic.told(
+                message, line.location(column), code="trf.start-date-unreadable", text=repr(text)
+            )
         )
 
 
@@ -287,8 +292,8 @@ def _read_172(line: Line, header: HeaderRecords, warnings: list[Diagnostic]) -> 
     header.national_federation, header.rating_method = federation, method
     if method == "OTHER":
         warnings.append(
-            Diagnostic(
-                "record 172: rating method OTHER is not applied",
+            Diagnostic.told(
+                N_("record 172: rating method OTHER is not applied"),
                 line.location(9),
                 code="trf.rating-method-other",
             )
@@ -321,11 +326,16 @@ _READERS: dict[str, Callable[[Line, HeaderRecords, list[Diagnostic]], None]] = {
 def declared_rounds(header: HeaderRecords, warnings: list[Diagnostic]) -> int | None:
     """Number of rounds from ``142`` (TRF26) or ``XXR`` (JaVaFo); ``142`` wins if they differ."""
     if header.rounds_142 and header.rounds_xxr and header.rounds_142[0] != header.rounds_xxr[0]:
-        message = (
-            f"record XXR says {header.rounds_xxr[0]} rounds but record 142 says "
-            f"{header.rounds_142[0]}; using {header.rounds_142[0]}"
+        message = N_("record XXR says %(xxr)s rounds but record 142 says %(r142)s; using %(r142)s")
+        warnings.append(
+            Diagnostic.told(
+                message,
+                header.rounds_xxr[1],
+                code="trf.rounds-disagree",
+                xxr=header.rounds_xxr[0],
+                r142=header.rounds_142[0],
+            )
         )
-        warnings.append(Diagnostic(message, header.rounds_xxr[1], code="trf.rounds-disagree"))
     chosen = header.rounds_142 or header.rounds_xxr
     return chosen[0] if chosen else None
 
@@ -371,13 +381,21 @@ def _xxs_changes(
         white_value = white.value if white else base_values[outcome]
         black_value = black.value if black else base_values[outcome]
         if white_value != black_value:
-            message = (
-                f"XXS gives W{outcome} {format_points(white_value)} but B{outcome} "
-                f"{format_points(black_value)}; colour-dependent points are not supported, "
-                f"using the white value {format_points(white_value)}"
+            message = N_(
+                "XXS gives W%(outcome)s %(white)s but B%(outcome)s %(black)s; colour-dependent"
+                " points are not supported, using the white value %(white)s"
             )
             location = (black or white or Assignment(Fraction(0), Location())).location
-            warnings.append(Diagnostic(message, location, code="trf.xxs-colour-points"))
+            warnings.append(
+                Diagnostic.told(
+                    message,
+                    location,
+                    code="trf.xxs-colour-points",
+                    outcome=outcome,
+                    white=format_points(white_value),
+                    black=format_points(black_value),
+                )
+            )
         changes.update(dict.fromkeys(kinds, white_value))
     for code, kinds in _XXS_SINGLE_KINDS.items():
         if code in assigned:

@@ -24,14 +24,13 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import Diagnostic
+from ...errors import N_, Diagnostic
 from ...model import ABSENT, Player
 from ...model.tournament import built_players
 from .trf_fields import (
     Line,
     Problem,
     char_matrix,
-    literal,
     parse_count,
     parse_decimal,
     parse_each,
@@ -120,8 +119,9 @@ def _rank(text: str) -> int | Problem | None:
         return None
     rank = parse_count(text)
     if not rank:
-        message = f"the rank {text!r} in columns 86-89 is not a positive number; ignored"
-        return Problem(0, text, literal(message), warning=True, code="trf.rank-not-a-number")
+        message = N_("the rank %(text)s in columns 86-89 is not a positive number; ignored")
+        fields = (("text", repr(text)),)
+        return Problem(0, text, message, warning=True, code="trf.rank-not-a-number", fields=fields)
     return rank
 
 

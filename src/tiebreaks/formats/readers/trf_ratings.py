@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from ...errors import Diagnostic, Location
+from ...errors import N_, Diagnostic, Location
 from ...model import Player
 from ...model.round_ratings import EventSpan, RoundRating
 from .trf_fields import Line, parse_date
@@ -61,15 +61,31 @@ def read_round_ratings(
         number, from_round, rating = (int(group) for group in match.groups())
         problem = ""
         if number not in numbers:
-            problem = f"no player has start number {number}"
+            problem = N_("the rating comment is ignored: no player has start number %(number)s")
         elif not 2 <= from_round <= max(rounds, 2) or rating == 0:
-            problem = f"expected a round from 2 to {rounds} and a rating from 1"
+            problem = N_(
+                "the rating comment is ignored: expected a round from 2 to %(rounds)s and a"
+                " rating from 1"
+            )
         elif (number, from_round) in found:
-            problem = f"player {number} already has a rating from round {from_round}"
+            problem = N_(
+                "the rating comment is ignored: player %(number)s already has a rating from"
+                " round %(round)s"
+            )
         if problem:
             location = Location(source, _line_of(text, match.start()), 1)
-            message = f"the rating comment is ignored: {problem}"
-            warnings.append(Diagnostic(message, location, code="trf.round-rating-ignored"))
+            fields = {"number": number, "rounds": rounds, "round": from_round}
+            used = {name: value for name, value in fields.items() if f"%({name})" in problem}
+            warnings.append(
+                Diagnostic.told(
+                    problem,
+                    location,
+                    hint=None,
+                    code="trf.round-rating-ignored",
+                    subject="",
+                    **used,
+                )
+            )
             continue
         found[number, from_round] = RoundRating(number, from_round, rating)
     return tuple(found[key] for key in sorted(found))

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ...errors import Diagnostic, Location
+from ...errors import N_, Diagnostic, Location, Word
 from ...model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem
 from ...model.assignments import (
     ALL_ROUNDS,
@@ -41,12 +41,33 @@ from .trf_fields import Line, format_points, parse_count, parse_decimal
 #: records read that cannot change standings or tie-breaks but hold data an arbiter may expect
 #: to count: what each one holds (named in one warning)
 WITHOUT_EFFECT = {
-    "260": "prohibited pairings",
-    "801": "informative team record",
-    "802": "informative team record",
-    "XXP": "forbidden pairs",
-    "XXZ": "absent players of the round to pair",
+    "260": N_("prohibited pairings"),
+    "801": N_("informative team record"),
+    "802": N_("informative team record"),
+    "XXP": N_("forbidden pairs"),
+    "XXZ": N_("absent players of the round to pair"),
 }
+#: the warning naming them, by how many are named (one sentence each, for the catalogs)
+_WITHOUT_EFFECT_SAID = (
+    N_("records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s)"),
+    N_(
+        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
+        " %(record2)s (%(what2)s)"
+    ),
+    N_(
+        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
+        " %(record2)s (%(what2)s), %(record3)s (%(what3)s)"
+    ),
+    N_(
+        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
+        " %(record2)s (%(what2)s), %(record3)s (%(what3)s), %(record4)s (%(what4)s)"
+    ),
+    N_(
+        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
+        " %(record2)s (%(what2)s), %(record3)s (%(what3)s), %(record4)s (%(what4)s),"
+        " %(record5)s (%(what5)s)"
+    ),
+)
 #: records of plain information, read without a word, as TRF-16's 022 ... 132
 INFORMATION = ("152", "182", "222", "XXC")
 _BYE_KINDS = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
@@ -166,21 +187,23 @@ def report(records: Records26, warnings: list[Diagnostic]) -> None:
     read that cannot change standings or tie-breaks, located at the first of them."""
     if records.acceleration is not None:
         record, location = records.acceleration
-        message = (
-            f"record {record}, accelerated rounds: the fictitious points are for pairing only "
+        message = N_(
+            "record %(record)s, accelerated rounds: the fictitious points are for pairing only "
             "(FIDE C.04.5); they enter neither the scores nor any tie-break"
         )
-        warnings.append(Diagnostic(message, location, code="trf.acceleration-ignored"))
-    if records.without_effect:
-        named = ", ".join(
-            f"{record} ({WITHOUT_EFFECT[record]})" for record in records.without_effect
-        )
-        first = min(records.without_effect.values(), key=lambda at: (at.line, at.column))
         warnings.append(
-            Diagnostic(
-                f"records read that cannot change the standings or tie-breaks: {named}",
-                first,
-                code="trf.records-without-effect",
+            Diagnostic.told(message, location, code="trf.acceleration-ignored", record=record)
+        )
+    if records.without_effect:
+        named: dict[str, str] = {}
+        for index, record in enumerate(records.without_effect, start=1):
+            named[f"record{index}"] = record
+            named[f"what{index}"] = Word(WITHOUT_EFFECT[record])
+        first = min(records.without_effect.values(), key=lambda at: (at.line, at.column))
+        said = _WITHOUT_EFFECT_SAID[len(records.without_effect) - 1]
+        warnings.append(
+            Diagnostic.told(
+                said, first, hint=None, code="trf.records-without-effect", subject="", **named
             )
         )
 
@@ -202,17 +225,19 @@ def checked_assignments(
     for item, line in records.assignments:
         final = item.round == FINAL_STANDINGS and item.is_adjustment
         if item.round > rounds and not final:
-            _warn(warnings, line, f"round {item.round} is after the last round ({rounds})")
+            message = N_(
+                "record 299: round %(round)s is after the last round (%(rounds)s): not applied"
+            )
+            _warn(warnings, line, message, round=item.round, rounds=rounds)
             continue
         present = tuple(number for number in item.participants if number in known)
         unknown = [number for number in item.participants if number not in known]
         if unknown:
-            noun = "team" if team else "player"
             listed = ", ".join(map(str, unknown))
-            then = "; the others are applied" if present else ": not applied"
-            _warn(warnings, line, f"no {noun} {listed} in the file", then)
+            _warn(warnings, line, _UNKNOWN[team, bool(present)], numbers=listed)
         if item.match_points is not None and not team:
-            _warn(warnings, line, "match points in an individual event", ": they are ignored")
+            message = N_("record 299: match points in an individual event: they are ignored")
+            _warn(warnings, line, message)
         if not team and not item.is_adjustment:
             _check_typed(item, [by_number[number] for number in present], line, warnings)
         if present:
@@ -230,7 +255,8 @@ def scored_assignments(
         return scoring
     if team:
         line = records.score_values[0][3]
-        _warn(warnings, line, "a result's points for every team (no participant)")
+        message = N_("record 299: a result's points for every team (no participant): not applied")
+        _warn(warnings, line, message)
         return scoring
     changes: dict[ResultKind, Fraction] = {}
     for kind, points, _, _ in records.score_values:
@@ -245,15 +271,21 @@ def _check_typed(
     for player in players:
         rounds = range(1, len(player.results) + 1) if item.round == 0 else (item.round,)
         if not any(item.applies(r, _kind(player, r)) for r in rounds):
-            where = "any round" if item.round == 0 else f"round {item.round}"
-            found = "" if item.round == 0 else f" (found: {_kind(player, item.round).description})"
-            _warn(
-                warnings,
-                line,
-                f"player {player.start_number} has no result of type {item.type!r} in {where}"
-                f"{found}",
-                ": nothing to assign there; the type must be that of the 001 record's result",
+            number, typed = player.start_number, repr(item.type)
+            if item.round == 0:
+                message = N_(
+                    "record 299: player %(number)s has no result of type %(type)s in any round:"
+                    " nothing to assign there; the type must be that of the 001 record's result"
+                )
+                _warn(warnings, line, message, number=number, type=typed)
+                continue
+            message = N_(
+                "record 299: player %(number)s has no result of type %(type)s in round"
+                " %(round)s (found: %(found)s): nothing to assign there; the type must be that"
+                " of the 001 record's result"
             )
+            found = Word(_kind(player, item.round).description)
+            _warn(warnings, line, message, number=number, type=typed, round=item.round, found=found)
 
 
 def _kind(player: Player, round_number: int) -> ResultKind:
@@ -261,9 +293,27 @@ def _kind(player: Player, round_number: int) -> ResultKind:
     return results[round_number - 1].kind if round_number <= len(results) else ResultKind.ABSENT
 
 
-def _warn(warnings: list[Diagnostic], line: Line, what: str, then: str = ": not applied") -> None:
+#: a ``299`` record naming participants the file does not have, by (team event, some named
+#: participants present)
+_UNKNOWN = {
+    (False, False): N_("record 299: no player %(numbers)s in the file: not applied"),
+    (False, True): N_("record 299: no player %(numbers)s in the file; the others are applied"),
+    (True, False): N_("record 299: no team %(numbers)s in the file: not applied"),
+    (True, True): N_("record 299: no team %(numbers)s in the file; the others are applied"),
+}
+
+
+def _warn(warnings: list[Diagnostic], line: Line, message: str, **fields: str | int) -> None:
+    """The warning of a ``299`` record that is not applied, or not in full."""
     warnings.append(
-        Diagnostic(f"record 299: {what}{then}", line.location(1), code="trf.assignment-unused")
+        Diagnostic.told(
+            message,
+            line.location(1),
+            hint=None,
+            code="trf.assignment-unused",
+            subject="",
+            **fields,
+        )
     )
 
 
@@ -286,11 +336,11 @@ def applied_byes(
         for number in numbers:
             _apply_bye(results, index_of.get(number), kind, (round_number, number), line, warnings)
     if later is not None:
-        message = (
+        message = N_(
             "record 240: byes for a round after the last round with results; they cannot "
             "change these standings"
         )
-        warnings.append(Diagnostic(message, later.location(1), code="trf.bye-later-round"))
+        warnings.append(Diagnostic.told(message, later.location(1), code="trf.bye-later-round"))
     return tuple(
         player if list(player.results) == row else replace(player, results=tuple(row))
         for player, row in zip(players, results, strict=True)
@@ -307,8 +357,10 @@ def _apply_bye(
 ) -> None:
     round_number, number = where
     if index is None:
-        message = f"record 240: no player {number} in the file; the bye is not applied"
-        warnings.append(Diagnostic(message, line.location(11), code="trf.bye-disagrees"))
+        message = N_("record 240: no player %(number)s in the file; the bye is not applied")
+        warnings.append(
+            Diagnostic.told(message, line.location(11), code="trf.bye-disagrees", number=number)
+        )
         return
     current = results[index][round_number - 1]
     if current.kind is kind:
@@ -316,11 +368,21 @@ def _apply_bye(
     if current == ABSENT:
         results[index][round_number - 1] = RoundResult(kind)
         return
-    message = (
-        f"record 240 gives player {number} a {kind.description} in round {round_number} but "
-        f"the 001 record has a {current.kind.description}; the 001 record is used"
+    message = N_(
+        "record 240 gives player %(number)s a %(bye)s in round %(round)s but the 001 record has"
+        " a %(found)s; the 001 record is used"
     )
-    warnings.append(Diagnostic(message, line.location(1), code="trf.bye-disagrees"))
+    warnings.append(
+        Diagnostic.told(
+            message,
+            line.location(1),
+            code="trf.bye-disagrees",
+            number=number,
+            bye=Word(kind.description),
+            round=round_number,
+            found=Word(current.kind.description),
+        )
+    )
 
 
 def format_assignment(item: PointAssignment) -> str:
@@ -359,11 +421,25 @@ def read_list_changes(text: str, source: str, warnings: list[Diagnostic]) -> tup
         record, round_number, listed = match.group(1), int(match.group(2)), match.group(3)
         previous = tuple(t.strip() for t in listed.split(",") if t.strip() and listed != "(none)")
         changes.append(ListChange(record, round_number, previous))
-        message = (
-            f"the tie-break list of record {record} was changed after round {round_number}; "
-            f"the list before was {', '.join(previous) or '(none)'}"
+        message = N_(
+            "the tie-break list of record %(record)s was changed after round %(round)s; the"
+            " list before was %(previous)s"
         )
+        if not previous:
+            message = N_(
+                "the tie-break list of record %(record)s was changed after round %(round)s; the"
+                " list before was (none)"
+            )
         warnings.append(
-            Diagnostic(message, Location(source, number, 1), code="trf.tiebreak-list-changed")
+            Diagnostic.told(
+                message,
+                Location(source, number, 1),
+                hint=None,
+                code="trf.tiebreak-list-changed",
+                subject="",
+                record=record,
+                round=round_number,
+                **({"previous": ", ".join(previous)} if previous else {}),
+            )
         )
     return tuple(changes)

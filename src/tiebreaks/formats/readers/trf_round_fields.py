@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import Diagnostic
+from ...errors import N_, Diagnostic, Word
 from ...model import ABSENT, Colour, ResultKind, RoundResult
 from ...model.results import checked_round_results
 from .trf_fields import Line, Problem, parse_count, read_digits
@@ -319,29 +319,35 @@ def _reconciled(number: int, code: _Code) -> tuple[RoundResult, Problem | None]:
     colour, kind, needs_opponent = code
     if needs_opponent and not number:
         bye = _BYE_FOR_GAME_WITHOUT_OPPONENT[kind.outcome if kind.outcome is not None else 0]
-        message = (
-            f"round {{round}}: result {kind.value!r} ({kind.description}) without an "
-            f"opponent; read as a {bye.description}"
+        message = N_(
+            "round %(round)s: result %(written)s (%(kind)s) without an opponent; read as a %(bye)s"
+        )
+        said: tuple[tuple[str, str | int], ...] = (
+            ("written", repr(kind.value)),
+            ("kind", Word(kind.description)),
+            ("bye", Word(bye.description)),
         )
         return RoundResult(bye), Problem(
-            7, "", message, warning=True, code="trf.game-without-opponent"
+            7, "", message, warning=True, code="trf.game-without-opponent", fields=said
         )
     if needs_opponent:
         return RoundResult(kind, number, colour), None
     if not number:
         return RoundResult(kind), None
+    fields: tuple[tuple[str, str | int], ...] = (("number", number),)
     if kind is ResultKind.ABSENT:
-        message = (
-            f"round {{round}}: paired with player {number} but no result is written; "
+        message = N_(
+            "round %(round)s: paired with player %(number)s but no result is written; "
             "read as absent (not played)"
         )
     else:
-        message = (
-            f"round {{round}}: a {kind.description} ({kind.value!r}) cannot have an "
-            f"opponent; player {number} is ignored"
+        message = N_(
+            "round %(round)s: a %(kind)s (%(written)s) cannot have an opponent; player %(number)s"
+            " is ignored"
         )
+        fields += (("kind", Word(kind.description)), ("written", repr(kind.value)))
     return RoundResult(kind), Problem(
-        0, "", message, warning=True, code="trf.opponent-without-game"
+        0, "", message, warning=True, code="trf.opponent-without-game", fields=fields
     )
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ...engine.numbers import to_decimal_text
 from ...engine.team_context import match_kind
-from ...errors import Diagnostic
+from ...errors import N_, Diagnostic, Word
 from ...model import Tournament
 from ...model.team import Match
 from ...model.team_matches import TeamTournament, team_tournament
@@ -38,14 +38,17 @@ def checked_team_types(records: Records26, tournament: Tournament) -> Tournament
             rounds = range(1, len(team.matches) + 1) if item.round == 0 else (item.round,)
             if any(item.applies(r, match_kind(teams, team.matches[r - 1])) for r in rounds):
                 continue
-            where = "any round" if item.round == 0 else f"round {item.round}"
+            message, fields = _found(teams, team.matches, item.round)
             found.append(
-                Diagnostic(
-                    f"record 299: team {number} has no match of type {item.type!r} in {where}"
-                    f"{_found(teams, team.matches, item.round)}: nothing to assign there; the type"
-                    " must be that of the match result the board games give",
+                Diagnostic.told(
+                    message,
                     line.location(1),
+                    hint=None,
                     code="trf.assignment-unused",
+                    subject="",
+                    number=number,
+                    type=repr(item.type),
+                    **fields,
                 )
             )
     if not found:
@@ -53,16 +56,39 @@ def checked_team_types(records: Records26, tournament: Tournament) -> Tournament
     return replace(tournament, warnings=(*tournament.warnings, *found))
 
 
-def _found(teams: TeamTournament, matches: tuple[Match, ...], round_number: int) -> str:
-    """What the round's match is: its kind and, when played, the game points of both sides."""
+def _found(
+    teams: TeamTournament, matches: tuple[Match, ...], round_number: int
+) -> tuple[str, dict[str, str | int]]:
+    """The warning's sentence and its fields about the round's match: its kind and, when
+    played, the game points of both sides (nothing for every round, ``000``)."""
     if round_number == 0:
-        return ""
+        return _ANY_ROUND, {}
     match = matches[round_number - 1]
-    kind = match_kind(teams, match).description
+    fields: dict[str, str | int] = {
+        "round": round_number,
+        "found": Word(match_kind(teams, match).description),
+    }
     if match.opponent_game_points is None:
-        return f" (found: {kind})"
-    score = f"{_points(match.game_points)}-{_points(match.opponent_game_points)}"
-    return f" (found: {kind}, {score} against team {match.opponent})"
+        return _IN_ROUND, fields
+    fields["score"] = f"{_points(match.game_points)}-{_points(match.opponent_game_points)}"
+    fields["opponent"] = str(match.opponent)
+    return _PLAYED_IN_ROUND, fields
+
+
+_ANY_ROUND = N_(
+    "record 299: team %(number)s has no match of type %(type)s in any round: nothing to assign"
+    " there; the type must be that of the match result the board games give"
+)
+_IN_ROUND = N_(
+    "record 299: team %(number)s has no match of type %(type)s in round %(round)s (found:"
+    " %(found)s): nothing to assign there; the type must be that of the match result the board"
+    " games give"
+)
+_PLAYED_IN_ROUND = N_(
+    "record 299: team %(number)s has no match of type %(type)s in round %(round)s (found:"
+    " %(found)s, %(score)s against team %(opponent)s): nothing to assign there; the type must"
+    " be that of the match result the board games give"
+)
 
 
 def _points(value: Fraction) -> str:

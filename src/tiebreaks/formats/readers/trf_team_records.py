@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...errors import Diagnostic
+from ...errors import N_, Diagnostic
 from ...model.team import ForfeitedMatch, LineUp, TeamRecord, TeamRecords
 from .trf_fields import Line, parse_count, parse_decimal
 
@@ -232,8 +232,12 @@ def _team_rank(line: Line, warnings: list[Diagnostic]) -> int | None:
         return None
     rank = parse_count(text)
     if not rank:
-        message = f"the team rank {text!r} in columns 69-71 is not a positive number; ignored"
-        warnings.append(Diagnostic(message, line.location(69), code="trf.team-rank-not-a-number"))
+        message = N_("the team rank %(text)s in columns 69-71 is not a positive number; ignored")
+        warnings.append(
+            Diagnostic.told(
+                message, line.location(69), code="trf.team-rank-not-a-number", text=repr(text)
+            )
+        )
         return None
     return rank
 
