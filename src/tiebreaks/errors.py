@@ -33,6 +33,24 @@ class Word(str):
     __slots__ = ()
 
 
+class Phrase(str):
+    """A field of a warning's sentence that is a catalog sentence with fields of its own
+    ("player %(number)s (%(name)s)"): the English text, with its template and fields kept so
+    that it is said in the warning's language too (its fields may be words and phrases)."""
+
+    template: str
+    fields: tuple[tuple[str, str | int], ...]
+
+    def __new__(cls, template: str, **fields: str | int) -> Phrase:
+        phrase = super().__new__(cls, template % fields)
+        phrase.template = template
+        phrase.fields = tuple(fields.items())
+        return phrase
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, str | int]]:
+        return (self.template,), dict(self.fields)  # what pickling needs to make it again
+
+
 class TiebreaksError(Exception):
     """Base class of every error this library raises on purpose."""
 

@@ -455,6 +455,17 @@ def _same_names() -> str:
 
 
 #: label -> (code, file): each file makes one warning of that code
+def _sides(written: str, instead: str) -> str:
+    """The 16-player example with Lais's (#10) round 1 against Bruno (#2, Black, won)
+    rewritten: the same colour as Bruno's, or an unrated loss (Bruno's side is a rated win)."""
+    text = tiebreaks.example_path("held-swiss-16.trf").read_text("utf-8")
+    lines = text.splitlines()
+    (at,) = [i for i, line in enumerate(lines) if line.startswith("001   10 ")]
+    assert lines[at][91:99] == written  # round 1: columns 92-99
+    lines[at] = lines[at][:91] + instead + lines[at][99:]
+    return "\n".join(lines) + "\n"
+
+
 READER_CASES: dict[str, tuple[str, str]] = {
     "rank": ("trf.rank-not-a-number", _rank(trf26(), "001    1", "  x", 86)),
     "game-without-opponent": ("trf.game-without-opponent", _without_round_3("0000 - 1")),
@@ -517,6 +528,9 @@ READER_CASES: dict[str, tuple[str, str]] = {
         round_robin(["092 Double round robin", "XXR 4"]),
     ),
     "teams-same-name": ("consistency.teams-same-name", _same_names()),
+    "sides-colours": ("consistency.sides-disagree", _sides("   2 w 0", "   2 b 0")),
+    "sides-rated": ("consistency.sides-disagree", _sides("   2 w 0", "   2 w L")),
+    "sides-both": ("consistency.sides-disagree", _sides("   2 w 0", "   2 b L")),
 }
 
 

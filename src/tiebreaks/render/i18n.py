@@ -29,7 +29,7 @@ from pathlib import Path
 from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
-from ..errors import Diagnostic, Names, ParameterHint, UsageError, Word, with_advice
+from ..errors import Diagnostic, Names, ParameterHint, Phrase, UsageError, Word, with_advice
 from ..lazy import load
 from ..model.text import shown_name
 from ..standings import Standings
@@ -81,10 +81,7 @@ def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> 
     if code == "en" or not warning.template:
         return warning.worded(names)
     gettext = translator(code).gettext
-    fields = {
-        name: gettext(value) if isinstance(value, Word) else value for name, value in warning.fields
-    }
-    text = gettext(warning.template) % fields
+    text = _said(warning.template, warning.fields, gettext)
     if warning.hint is not None:
         advice = ParameterHint(warning.hint.parameter, gettext(warning.hint.text)).worded(names)
         if text.endswith("?"):
@@ -92,6 +89,22 @@ def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> 
         else:  # the language's punctuation ("; " in French is " ; ")
             text = gettext("%(message)s; %(advice)s") % {"message": text, "advice": advice}
     return text if warning.location is None else f"{warning.location}: {text}"
+
+
+def _said(
+    template: str, fields: tuple[tuple[str, str | int], ...], gettext: Callable[[str], str]
+) -> str:
+    """A catalog sentence in a language, its fields filled in: a word translated, a phrase
+    said the same way, anything else as it is."""
+    said: dict[str, str | int] = {}
+    for name, value in fields:
+        if isinstance(value, Phrase):
+            said[name] = _said(value.template, value.fields, gettext)
+        elif isinstance(value, Word):
+            said[name] = gettext(value)
+        else:
+            said[name] = value
+    return gettext(template) % said
 
 
 #: Babel's parts, loaded on first use (English text and numbers need none of them)

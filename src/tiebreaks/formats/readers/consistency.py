@@ -55,7 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...engine.context import NO_OPPONENT, assigned_scores
-from ...errors import N_, Diagnostic, InputError, Location, ParameterHint, Word
+from ...errors import N_, Diagnostic, InputError, Location, ParameterHint, Phrase, Word
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ...model.columns import ResultColumns
 from ...model.results import OPPOSITE_RESULT
@@ -314,10 +314,19 @@ def _named(player: Player) -> str:
     return f"player {player.start_number}" + (f" ({player.name})" if player.name else "")
 
 
-def _who(player: Player) -> str:
-    """``player 12 (Anna, line 14)``: start number, name and line as far as known."""
-    details = [part for part in (player.name, f"line {player.line}" if player.line else "") if part]
-    return f"player {player.start_number}" + (f" ({', '.join(details)})" if details else "")
+def _who(player: Player) -> Phrase:
+    """``player 12 (Anna, line 14)``: start number, name and line as far as known (a phrase
+    of the catalogs)."""
+    number, name, line = player.start_number, player.name, player.line
+    if name and line:
+        return Phrase(
+            N_("player %(number)s (%(name)s, line %(line)s)"), number=number, name=name, line=line
+        )
+    if name:
+        return Phrase(N_("player %(number)s (%(name)s)"), number=number, name=name)
+    if line:
+        return Phrase(N_("player %(number)s (line %(line)s)"), number=number, line=line)
+    return Phrase(N_("player %(number)s"), number=number)
 
 
 def _duplicate_start_number(players: Sequence[Player], where: Locator) -> InputError:
@@ -587,25 +596,47 @@ def _compare_sides(
     kinds = (mine.kind, theirs.kind)
     problems = []
     if kinds in _RATED_ON_ONE_SIDE:
-        problems.append("one side is a rated game, the other an unrated one")
+        problems.append(_RATED_ON_ONE_SIDE_ONLY)
     elif kinds not in _COMPLEMENTARY:
         findings.errors.append(_contradiction(table, round_number, position, named, where))
         return
     if (mine.colour, theirs.colour) not in _OPPOSITE_COLOURS:
-        problems.append("the colours are not opposite")
+        problems.append(_COLOURS_NOT_OPPOSITE)
     if not problems:
         return
     player, other = table.players[position], table.players[named]
-    message = (
-        f"round {round_number}: {_who(player)} had {describe_result(mine)}, but {_who(other)} "
-        f"had {describe_result(theirs)}; {' and '.join(problems)} (each player's own record "
-        "is used)"
-    )
     findings.warnings.append(
-        Diagnostic(
-            message, where(player, Field.ROUND, round_number), code="consistency.sides-disagree"
+        Diagnostic.told(
+            _SIDES_DISAGREE[tuple(problems)],
+            where(player, Field.ROUND, round_number),
+            code="consistency.sides-disagree",
+            round=round_number,
+            player=_who(player),
+            mine=describe_result(mine),
+            other=_who(other),
+            theirs=describe_result(theirs),
         )
     )
+
+
+_RATED_ON_ONE_SIDE_ONLY = "rated"
+_COLOURS_NOT_OPPOSITE = "colours"
+#: the sentence of two records that disagree, by what they disagree on
+_SIDES_DISAGREE = {
+    (_RATED_ON_ONE_SIDE_ONLY,): N_(
+        "round %(round)s: %(player)s had %(mine)s, but %(other)s had %(theirs)s; one side is a"
+        " rated game, the other an unrated one (each player's own record is used)"
+    ),
+    (_COLOURS_NOT_OPPOSITE,): N_(
+        "round %(round)s: %(player)s had %(mine)s, but %(other)s had %(theirs)s; the colours"
+        " are not opposite (each player's own record is used)"
+    ),
+    (_RATED_ON_ONE_SIDE_ONLY, _COLOURS_NOT_OPPOSITE): N_(
+        "round %(round)s: %(player)s had %(mine)s, but %(other)s had %(theirs)s; one side is a"
+        " rated game, the other an unrated one and the colours are not opposite (each"
+        " player's own record is used)"
+    ),
+}
 
 
 def _contradiction(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ...errors import Location
+from ...errors import N_, Location, Phrase, Word
 from ...model import Colour, Player, ResultKind, RoundResult
 
 COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
@@ -51,13 +51,24 @@ class Locator:
         return Location(self.source, player.line, column)
 
 
-def describe_result(result: RoundResult) -> str:
-    """Plain English: ``a draw against player 1 with Black``, ``a half-point bye`` ..."""
+def describe_result(result: RoundResult) -> Phrase:
+    """``a draw against player 1 with Black``, ``a half-point bye`` ...: a phrase of the
+    catalogs (the English text, said in another language where a warning is)."""
     if result.kind is ResultKind.ABSENT:
-        return "no game (absent)"
-    text = f"a {result.kind.description}"
-    if result.opponent is not None:
-        text += f" against player {result.opponent}"
-    if result.colour in COLOUR_NAMES:
-        text += f" with {COLOUR_NAMES[result.colour]}"
-    return text
+        return Phrase(N_("no game (absent)"))
+    kind = Word(result.kind.description)
+    colour = COLOUR_NAMES.get(result.colour)
+    if result.opponent is None:
+        if colour is None:
+            return Phrase(N_("a %(kind)s"), kind=kind)
+        return Phrase(N_("a %(kind)s with %(colour)s"), kind=kind, colour=Word(colour))
+    if colour is None:
+        return Phrase(
+            N_("a %(kind)s against player %(opponent)s"), kind=kind, opponent=result.opponent
+        )
+    return Phrase(
+        N_("a %(kind)s against player %(opponent)s with %(colour)s"),
+        kind=kind,
+        opponent=result.opponent,
+        colour=Word(colour),
+    )
