@@ -51,6 +51,24 @@ class Phrase(str):
         return (self.template,), dict(self.fields)  # what pickling needs to make it again
 
 
+class Listed(str):
+    """A field of a warning's sentence that is a list of any length: its items (words,
+    phrases or plain texts) joined by ``joiner`` (a :class:`Word` when it is a word: " else "),
+    each said in the warning's language."""
+
+    items: tuple[str, ...]
+    joiner: str
+
+    def __new__(cls, items: tuple[str, ...], joiner: str = ", ") -> Listed:
+        listed = super().__new__(cls, joiner.join(items))
+        listed.items = items
+        listed.joiner = joiner
+        return listed
+
+    def __getnewargs__(self) -> tuple[tuple[str, ...], str]:  # type: ignore[override]
+        return self.items, self.joiner  # what pickling needs to make it again
+
+
 class TiebreaksError(Exception):
     """Base class of every error this library raises on purpose."""
 

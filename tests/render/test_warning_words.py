@@ -5,14 +5,18 @@ each front end; in English, and in the JSON documents, it stays as the library s
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import tiebreaks
-from tiebreaks.errors import N_, Diagnostic, Word
+from tiebreaks.cli.main import main
+from tiebreaks.errors import N_, Diagnostic, Listed, Phrase, Word
 from tiebreaks.formats.detect import read_data
 from tiebreaks.formats.writers.limits import shortened_names
 from tiebreaks.model.team_matches import team_tournament
@@ -21,6 +25,7 @@ from tiebreaks.render.pdf_content import pdf_content
 
 from ..builders import Builder
 from ..formats import published_pages as pages
+from ..formats.test_consistency import player_line
 from ..formats.test_pgn import game
 from ..formats.test_round_robin_rounds import trf as round_robin
 from ..formats.test_trf26_records import PLAYERS as TRF26_PLAYERS
@@ -466,6 +471,20 @@ def _sides(written: str, instead: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _meeting_twice(players: int) -> str:
+    """A declared round robin of 3 or 4 players over 2 rounds in which every pair that meets
+    meets twice (a cycle is 3 rounds: no pair may meet twice); with 4 players two pairs do."""
+    rounds = {
+        1: ["   2 w 1", "   2 b ="],
+        2: ["   1 b 0", "   1 w ="],
+        3: ["0000 - U", "0000 - U"] if players == 3 else ["   4 w 1", "   4 b 1"],
+        4: ["   3 b 0", "   3 w 0"],
+    }
+    lines = ["012 Club", "092 Round robin"]
+    lines += [player_line(n, f"P{n}", "", rounds[n]) for n in range(1, players + 1)]
+    return "\n".join(lines) + "\n"
+
+
 READER_CASES: dict[str, tuple[str, str]] = {
     "rank": ("trf.rank-not-a-number", _rank(trf26(), "001    1", "  x", 86)),
     "game-without-opponent": ("trf.game-without-opponent", _without_round_3("0000 - 1")),
@@ -528,6 +547,8 @@ READER_CASES: dict[str, tuple[str, str]] = {
         round_robin(["092 Double round robin", "XXR 4"]),
     ),
     "teams-same-name": ("consistency.teams-same-name", _same_names()),
+    "not-a-round-robin": ("consistency.not-a-round-robin", _meeting_twice(3)),
+    "not-a-round-robin-pairs": ("consistency.not-a-round-robin", _meeting_twice(4)),
     "sides-colours": ("consistency.sides-disagree", _sides("   2 w 0", "   2 b 0")),
     "sides-rated": ("consistency.sides-disagree", _sides("   2 w 0", "   2 w L")),
     "sides-both": ("consistency.sides-disagree", _sides("   2 w 0", "   2 b L")),
@@ -618,3 +639,32 @@ def test_in_english_a_team_match_warning_is_the_librarys_sentence(label: str) ->
 def test_the_round_robin_advice_is_in_the_language(lang: str, advice: str) -> None:
     _, warning = reader_warning("round-robin-rounds")
     assert warning_text(warning, lang, {"pairing_system": "--system"}).endswith(advice)
+
+
+def test_a_list_among_the_fields_is_said_item_by_item(tmp_path: Path) -> None:
+    """The rating lists used (--rating-order DWZ, a DWZ list without #16): the lists joined by
+    a word, the counts by phrases (15 from DWZ, and Stephan from no list), all in German."""
+    ratings = tmp_path / "dwz.csv"
+    rows = [f"{number};{1000 + 50 * number}" for number in range(1, 16)]
+    ratings.write_text("start_number;DWZ\n" + "\n".join(rows) + "\n", "utf-8")
+    swiss = str(tiebreaks.example_path("held-swiss-16.trf"))
+    args = ["standings", swiss, "-t", "PTS,BH", "--ratings", str(ratings)]
+    english = CliRunner().invoke(main, [*args, "--rating-order", "DWZ"]).stderr
+    assert "ratings for tie-breaks (DWZ): 15 from DWZ, 1 from no list (unrated)" in english
+    german = CliRunner().invoke(main, [*args, "--rating-order", "DWZ", "--lang", "de"]).stderr
+    said = "Wertzahlen für die Feinwertungen (DWZ): 15 aus DWZ, 1 aus keiner Liste (ohne Wertzahl)"
+    assert said in german
+    both = CliRunner().invoke(main, [*args, "--rating-order", "DWZ,FIDE", "--lang", "fr"]).stderr
+    assert "classements pour les départages (DWZ sinon FIDE) : 15 de DWZ, 1 de FIDE" in both
+
+
+def test_listed_items_and_joiner_are_said_in_the_language() -> None:
+    warning = Diagnostic.told(
+        N_("%(spec)s is listed twice; the repetition cannot change the order"),
+        code="standings.tiebreak-repeated",
+        spec=Listed((Phrase(N_("team %(number)s"), number=3), Phrase(N_("no team")))),
+    )
+    assert str(warning).startswith("team 3, no team is listed twice")
+    assert warning_text(warning, "de").startswith("Mannschaft 3, keiner Mannschaft steht")
+    copied = pickle.loads(pickle.dumps(warning))
+    assert warning_text(copied, "de") == warning_text(warning, "de")

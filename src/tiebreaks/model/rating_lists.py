@@ -18,7 +18,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import N_, Diagnostic, InputError, Location, ParameterHint, UsageError
+from ..errors import (
+    N_,
+    Diagnostic,
+    InputError,
+    Listed,
+    Location,
+    ParameterHint,
+    Phrase,
+    UsageError,
+    Word,
+)
 from . import Player, Tournament
 from .round_ratings import RoundRating
 
@@ -95,9 +105,15 @@ def apply_rating_order(
         rating, origin = _first_rating(player, lists, table)
         used[origin] += 1
         players.append(player if rating == player.rating else replace(player, rating=rating))
-    summary = ", ".join(f"{count} from {origin}" for origin, count in used.items())
-    note = Diagnostic(
-        f"ratings for tie-breaks ({' else '.join(lists)}): {summary}", code="ratings.list-used"
+    summary = tuple(
+        Phrase(N_("%(count)s from %(origin)s"), count=count, origin=origin)
+        for origin, count in used.items()
+    )
+    note = Diagnostic.told(
+        N_("ratings for tie-breaks (%(lists)s): %(summary)s"),
+        code="ratings.list-used",
+        lists=Listed(tuple(lists), Word(N_(" else "))),
+        summary=Listed(summary),
     )
     warnings = (*tournament.warnings, note)
     return replace(tournament, players=tuple(players), warnings=warnings, rating_method="")
@@ -138,7 +154,7 @@ def _first_rating(
         rating = side.get(name)
         if rating:
             return rating, name
-    return None, "no list (unrated)"
+    return None, Word(N_("no list (unrated)"))
 
 
 def apply_round_ratings(tournament: Tournament, table: RatingTable) -> Tournament:

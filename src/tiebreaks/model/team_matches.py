@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import N_, Diagnostic, Location
+from ..errors import N_, Diagnostic, Listed, Location, Phrase
 from .results import Colour, ResultKind
 from .team import BoardGame, LineUp, Match, MatchKind, Team, TeamRecords
 from .tournament import PairingSystem, Tournament
@@ -219,14 +219,21 @@ class _Builder:
         return total
 
     def _warn_mixed(self, team: int, round_number: int, opponents: Counter[int]) -> None:
-        names = ", ".join(f"team {number}" if number else "no team" for number in opponents)
-        message = (
-            f"round {round_number}: the players of team {team} met players of {names}; "
-            f"the match is counted against the most frequent one"
+        names = tuple(
+            Phrase(N_("team %(number)s"), number=number) if number else Phrase(N_("no team"))
+            for number in opponents
         )
         self.warnings.append(
-            Diagnostic(
-                message, _record_location(self.tournament, team), code="teams.mixed-opponents"
+            Diagnostic.told(
+                N_(
+                    "round %(round)s: the players of team %(team)s met players of %(teams)s;"
+                    " the match is counted against the most frequent one"
+                ),
+                _record_location(self.tournament, team),
+                code="teams.mixed-opponents",
+                round=round_number,
+                team=team,
+                teams=Listed(names),
             )
         )
 

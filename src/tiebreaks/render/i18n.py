@@ -29,7 +29,16 @@ from pathlib import Path
 from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
-from ..errors import Diagnostic, Names, ParameterHint, Phrase, UsageError, Word, with_advice
+from ..errors import (
+    Diagnostic,
+    Listed,
+    Names,
+    ParameterHint,
+    Phrase,
+    UsageError,
+    Word,
+    with_advice,
+)
 from ..lazy import load
 from ..model.text import shown_name
 from ..standings import Standings
@@ -96,15 +105,19 @@ def _said(
 ) -> str:
     """A catalog sentence in a language, its fields filled in: a word translated, a phrase
     said the same way, anything else as it is."""
-    said: dict[str, str | int] = {}
-    for name, value in fields:
-        if isinstance(value, Phrase):
-            said[name] = _said(value.template, value.fields, gettext)
-        elif isinstance(value, Word):
-            said[name] = gettext(value)
-        else:
-            said[name] = value
-    return gettext(template) % said
+    return gettext(template) % {name: _field(value, gettext) for name, value in fields}
+
+
+def _field(value: str | int, gettext: Callable[[str], str]) -> str | int:
+    """A field of a catalog sentence in a language (:func:`_said`)."""
+    if isinstance(value, Phrase):
+        return _said(value.template, value.fields, gettext)
+    if isinstance(value, Word):
+        return gettext(value)
+    if isinstance(value, Listed):
+        joiner = _field(value.joiner, gettext)
+        return str(joiner).join(str(_field(item, gettext)) for item in value.items)
+    return value
 
 
 #: Babel's parts, loaded on first use (English text and numbers need none of them)

@@ -792,24 +792,42 @@ def _check_round_robin(
     low, high = too_often[0]
     position = table.rows[low]
     met = [r for r in range(1, rounds + 1) if table.result(position, r).opponent == high]
-    others = len(too_often) - 1
-    more = ""
-    if others:
-        more = "; 1 more pair meets" if others == 1 else f"; {others} more pairs meet"
-        more += " too often"
     player, other = table.players[position], table.players[table.rows[high]]
-    times = "once" if cycles == 1 else f"{cycles} times"
-    message = (
-        f"the input declares a round robin, but {_who(player)} and {_who(other)} meet "
-        f"{len(met)} times (rounds {_listed(met)}), while in a round robin of {count} {noun} "
-        f"and {rounds} rounds two players meet at most {times}{more}; computed as a round "
-        "robin, as declared"
-    )
     findings.warnings.append(
-        Diagnostic(
-            message, where(player, Field.ROUND, met[-1]), code="consistency.not-a-round-robin"
+        Diagnostic.told(
+            N_(
+                "the input declares a round robin, but %(player)s and %(other)s meet %(met)s"
+                " times (rounds %(rounds_met)s), while in a round robin of %(count)s %(noun)s"
+                " and %(rounds)s rounds two players meet at most %(times)s%(more)s; computed"
+                " as a round robin, as declared"
+            ),
+            where(player, Field.ROUND, met[-1]),
+            code="consistency.not-a-round-robin",
+            player=_who(player),
+            other=_who(other),
+            met=len(met),
+            rounds_met=_listed(met),
+            count=count,
+            noun=Word(noun),
+            rounds=rounds,
+            times=_at_most(cycles),
+            more=_more_pairs(len(too_often) - 1),
         )
     )
+
+
+def _at_most(cycles: int) -> Phrase:
+    """How often two players meet in a round robin of ``cycles`` cycles: "once", "2 times"."""
+    return Phrase(N_("once")) if cycles == 1 else Phrase(N_("%(count)s times"), count=cycles)
+
+
+def _more_pairs(others: int) -> str:
+    """What the warning adds about the other pairs that meet too often ("" for none)."""
+    if not others:
+        return ""
+    if others == 1:
+        return Phrase(N_("; 1 more pair meets too often"))
+    return Phrase(N_("; %(count)s more pairs meet too often"), count=others)
 
 
 def round_robin_rounds_fit(tournament: Tournament, rounds: int) -> bool:
@@ -901,5 +919,8 @@ _ROUNDS_DO_NOT_FIT = {
 
 
 def _listed(numbers: Iterable[int]) -> str:
+    """ "1, 4 and 7": a catalog phrase for two numbers or more."""
     items = [str(number) for number in numbers]
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    if len(items) < 2:
+        return "".join(items)
+    return Phrase(N_("%(items)s and %(last)s"), items=", ".join(items[:-1]), last=items[-1])
