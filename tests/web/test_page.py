@@ -475,6 +475,14 @@ def test_a_warning_names_the_field_of_the_page_and_the_parameter_of_the_api(
         answer
     )
     assert "unrated_rating or" not in answer
+    german = client.post(
+        "/standings", data={**carried(page), "tb": ["PTS", "ARO"], "lang": "de"}
+    ).text
+    assert (
+        "ARO entfällt: Spieler ohne Wertzahl nehmen teil, und für sie ist keine Wertzahl"
+        " festgelegt (C.07 Art. 10); mit dem Feld „Wertzahl für Spieler ohne Elo“ oder"
+        " /U&lt;Wertzahl&gt; eine festlegen"
+    ) in german
     document = client.post(
         "/api/standings",
         json={"tournament": inline("t.trf", unrated.encode("utf-8")), "tiebreaks": ["PTS", "ARO"]},

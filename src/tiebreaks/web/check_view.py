@@ -35,7 +35,7 @@ from .i18n import web_translator
 from .page_state import PageRequest
 from .paging import PAGE_SIZE
 from .panels import Panel, explain_panel
-from .service import PAGE_NAMES, read, web_message
+from .service import page_names, read, web_message
 from .views import (
     FORMAT_NAMES,
     Choice,
@@ -185,13 +185,13 @@ def check_view(request: PageRequest, lang: str, max_upload: int, posted: bool = 
         tournament = read(upload)
     except TiebreaksError as error:
         text = upload.data.decode("utf-8", "replace") if len(upload.data) < 200_000 else ""
-        return _with(base, error=error_view(error, upload), text=text)
+        return _with(base, error=error_view(error, upload, lang), text=text)
     title = tournament.name or upload.source
     try:
         listed = _listed(request.check_list)
         report = check_published(tournament, listed, request.rules or None, request.like or None)
     except TiebreaksError as error:
-        refused = ErrorView(web_message(error, PAGE_NAMES), 0, 0, "", "")
+        refused = ErrorView(web_message(error, page_names(lang)), 0, 0, "", "")
         return _with(base, error=refused, title=title, **carried)
     panel = explain_of(tournament, request, report.standings, lang) if request.explain else None
     if request.partial:  # only the panel: nothing inferred
@@ -373,7 +373,7 @@ def explain_of(
             return explain_panel(reading, f"{number}|{reading.columns[-1]}", lang)
         return explain_panel(standings, rest if descriptor else number, lang)
     except (UsageError, TiebreaksError, IndexError) as error:
-        return Panel("error", web_message(error, PAGE_NAMES))
+        return Panel("error", web_message(error, page_names(lang)))
 
 
 def check_page(request: PageRequest, lang: str, max_upload: int, posted: bool = False) -> Outcome:

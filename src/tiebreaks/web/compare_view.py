@@ -15,7 +15,7 @@ from ..services.compare import Change, Comparison, compare_standings
 from ..standings import Standings
 from .i18n import web_translator
 from .paging import PAGE_SIZE
-from .service import PAGE_NAMES, Settings, compute, web_message
+from .service import Settings, compute, page_names, web_message
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def compare_view(
     try:
         standings_b = compute(tournament, side_b_settings(side_a, rules, items))
     except TiebreaksError as error:
-        return CompareView("", "", "", (), web_message(error, PAGE_NAMES))
+        return CompareView("", "", "", (), web_message(error, page_names(lang)))
     comparison = compare_standings(standings_a, standings_b)
     moved = comparison.moved
     summary = moved_summary(comparison, lang)

@@ -21,8 +21,8 @@ from ..formats.reading import example_path
 from .check_view import check_page
 from .i18n import best_language
 from .limits import too_large_message
-from .page_jobs import download, language, results_page, upload_page
-from .page_state import PageRequest
+from .page_jobs import download, results_page, upload_page
+from .page_state import PageRequest, language
 from .responses import outcome_response
 from .service import Upload
 from .views import EXAMPLES

@@ -20,11 +20,10 @@ from .check_view import check_page
 from .compare_view import CompareView, compare_view
 from .i18n import web_translator
 from .messages import EXPECTED
-from .page_state import PageRequest, apply_edit, arbiter_settings, number_or_none
+from .page_state import PageRequest, apply_edit, arbiter_settings, language, number_or_none
 from .paging import PAGE_SIZE, paging
 from .panels import Panel, explain_panel, why_panel
 from .service import (
-    PAGE_NAMES,
     Problem,
     Settings,
     Upload,
@@ -33,6 +32,7 @@ from .service import (
     compute,
     discouraged,
     is_team,
+    page_names,
     read,
     rounds_expected,
     web_message,
@@ -60,12 +60,6 @@ from .views import (
 from .worker import Outcome
 
 HTML = "text/html; charset=utf-8"
-
-
-def language(request: PageRequest) -> str:
-    """The page's language (English when the form names none we have)."""
-    code = request.lang.strip().lower()[:2]
-    return code if code in SUPPORTED else "en"
 
 
 def upload_page(lang: str, max_upload: int, message: str = "", status: int = 200) -> Outcome:
@@ -135,7 +129,7 @@ def rank(tournament: Tournament, request: PageRequest) -> Ranked:
             tuple(problems),
             None,
             True,
-            web_message(error, PAGE_NAMES),
+            web_message(error, page_names(language(request))),
             edited.error,
             edited.added,
             edited.notice,
@@ -171,7 +165,7 @@ def panel_of(ranked: Ranked, request: PageRequest, lang: str) -> Panel | None:
             first, second = request.why_a, request.why_b
         return why_panel(standings, first, second, lang)
     except UsageError as error:
-        return Panel("error", web_message(error, PAGE_NAMES))
+        return Panel("error", web_message(error, page_names(lang)))
 
 
 @dataclass(frozen=True)
@@ -333,7 +327,7 @@ def _warnings(ranked: Ranked, lang: str) -> tuple[WarningItem, ...]:
     problems = ranked.problems if ranked.blocked else ()
     shown = {(problem.code, problem.item) for problem in problems if problem.code}
     return tuple(
-        WarningItem(warning_text(warning, lang, PAGE_NAMES), warning.code)
+        WarningItem(warning_text(warning, lang, page_names(lang)), warning.code)
         for warning in ranked.standings.warnings
         if (warning.code, warning.subject) not in shown
     )
@@ -377,7 +371,7 @@ def _read(request: PageRequest, max_upload: int) -> Tournament | Outcome:
         return read(upload)
     except TiebreaksError as error:
         text = upload.data.decode("utf-8", "replace") if len(upload.data) < 200_000 else ""
-        view = upload_view(lang, max_upload, error_view(error, upload), text)
+        view = upload_view(lang, max_upload, error_view(error, upload, lang), text)
         return Outcome(422, HTML, render("upload.html.j2", lang, view=view))
 
 
@@ -410,7 +404,7 @@ def download(request: PageRequest, max_upload: int) -> Outcome:
         try:
             return file_outcome(tournament, ranked.standings, request.download, lang, upload.source)
         except UsageError as error:
-            ranked = replace(ranked, error=web_message(error, PAGE_NAMES))
+            ranked = replace(ranked, error=web_message(error, page_names(lang)))
     else:
         ranked = replace(
             ranked,

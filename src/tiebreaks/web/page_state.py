@@ -17,19 +17,26 @@ from ..errors import ParameterError, UsageError
 from ..formats.readers.manual_csv import parse_manual_values
 from ..model import Tournament
 from ..model.rules import rules_by_name
+from ..render.i18n import SUPPORTED
 from .found import RawNumber, shown
 from .service import (
-    PAGE_NAMES,
     FieldError,
     Upload,
     file_list,
     is_team,
+    page_names,
     recommended_list,
     web_message,
 )
 
 #: a whole number as typed (a sign, digits)
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def language(request: PageRequest) -> str:
+    """The page's language (English when the form names none we have)."""
+    code = request.lang.strip().lower()[:2]
+    return code if code in SUPPORTED else "en"
 
 
 def arbiter_settings(tournament: Tournament, request: PageRequest) -> dict[str, Any]:
@@ -134,7 +141,9 @@ def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
         try:
             found = resolve_list(request.new_item)
         except UsageError as error:
-            return Edited(items, origin, web_message(error, PAGE_NAMES), request.new_item)
+            return Edited(
+                items, origin, web_message(error, page_names(language(request))), request.new_item
+            )
         notice = "; ".join(
             f"read {name.typed.strip()!r} as {name.matched!r} ({name.spec})"
             for name in found
@@ -155,7 +164,9 @@ def _regime_list(request: PageRequest) -> Edited:
     try:
         default = rules_by_name(request.rules).default_tiebreaks if request.rules else None
     except UsageError as error:
-        return Edited(request.items, request.origin, web_message(error, PAGE_NAMES))
+        return Edited(
+            request.items, request.origin, web_message(error, page_names(language(request)))
+        )
     if default is None:
         return Edited(request.items, request.origin)
     return Edited(tuple(default.split(",")), f"default list of the {request.rules} rules")

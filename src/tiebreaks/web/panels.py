@@ -15,7 +15,7 @@ from ..services.explain import Neighbour, explain_participant, explain_value, fi
 from ..standings import Row, Standings
 from .i18n import web_translator
 from .page_state import parse_explain
-from .service import PAGE_NAMES, web_message
+from .service import page_names, web_message
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def explanation_view(standings: Standings, row: Row, label: str, lang: str) -> E
     except UsageError as error:
         shown = value or translations.gettext("undefined")
         return ExplanationView(
-            label, name, shown, web_message(error, PAGE_NAMES), (), None, "", (), who=who(row)
+            label, name, shown, web_message(error, page_names(lang)), (), None, "", (), who=who(row)
         )
     return shared_view(explanation, label, name, value, lang, translations, who=who(row))
 

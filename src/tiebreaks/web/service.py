@@ -11,18 +11,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..engine.arbiter import ManualValue
 from ..engine.catalogue import resolve
 from ..engine.cut_check import check_rounds_left
 from ..engine.names import resolve_name
-from ..errors import CATALOGUE, InputError, Location, TiebreaksError, UsageError
+from ..errors import CATALOGUE, N_, InputError, Location, TiebreaksError, UsageError
 from ..formats.detect import detect_format, read_data
 from ..model import Tournament
 from ..model.memory import paused_garbage_collector
 from ..standings import RECOMMENDED, TEAM_DEFAULT, Standings, compute_standings
 from .found import shown
+from .i18n import web_translator
 
 #: the code of the standings' warning for a Swiss-only tie-break in a round robin
 SWISS_ONLY = "standings.swiss-only-tiebreak"
@@ -31,23 +33,46 @@ SWISS_ONLY = "standings.swiss-only-tiebreak"
 WEB_NAMES = {
     CATALOGUE: "the add field's suggestions on the page, GET /api/catalogue in the API",
 }
-#: how the page names the parameters its form gives: the field, by its label
-PAGE_NAMES = WEB_NAMES | {
-    "after_round": "the field 'After round'",
-    "unrated_rating": "the field 'Rating of unrated players'",
-    "unrated_excluded": "the box 'Or leave unrated players out of the rating tie-breaks'",
-    "rules": "the field 'Rules regime'",
-    "tiebreaks": "the tie-break list",
-    "excluded": "the field 'Withdrawn, not ranked'",
-    "manual_values": "the field 'Values of MAN given by the arbiter'",
-    "manual_order": "the field 'The arbiter's order of the ties left'",
-    "lots": "the box 'Draw lots for the ties left'",
+#: the page's form by the parameter each of its fields gives: a field or a box, by its label
+#: (the labels of ``templates/results.html.j2``)
+_PAGE_FIELDS = {
+    "after_round": (False, N_("After round")),
+    "unrated_rating": (False, N_("Rating of unrated players")),
+    "unrated_excluded": (True, N_("Or leave unrated players out of the rating tie-breaks")),
+    "rules": (False, N_("Rules regime")),
+    "excluded": (False, N_("Withdrawn, not ranked (start numbers)")),
+    "manual_values": (
+        False,
+        N_("Values of MAN given by the arbiter (one line each: start number or name;value)"),
+    ),
+    "manual_order": (False, N_("The arbiter's order of the ties left (start numbers)")),
+    "lots": (
+        True,
+        N_("Draw lots for the ties left (seeded from the results: the same draw every time)"),
+    ),
 }
+
+
+@cache
+def page_names(lang: str) -> dict[str, str]:
+    """How the page names, in ``lang``, the parameters its form gives ("the field 'After
+    round'") and where it lists every tie-break name."""
+    gettext = web_translator(lang).gettext
+    names = {
+        CATALOGUE: gettext(
+            "the add field's suggestions on the page, GET /api/catalogue in the API"
+        ),
+        "tiebreaks": gettext("the tie-break list"),
+    }
+    for parameter, (box, label) in _PAGE_FIELDS.items():
+        said = gettext("the box '%(label)s'") if box else gettext("the field '%(label)s'")
+        names[parameter] = said % {"label": gettext(label)}
+    return names
 
 
 def web_message(error: Exception, names: Mapping[str, str] = WEB_NAMES) -> str:
     """An error as the web says it: our errors with the web's names (:data:`WEB_NAMES`; the
-    page's form: :data:`PAGE_NAMES`)."""
+    page's form: :func:`page_names`)."""
     return error.worded(names) if isinstance(error, TiebreaksError) else str(error)
 
 

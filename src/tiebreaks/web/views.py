@@ -46,7 +46,7 @@ from ..render.safe_text import page_text
 from ..standings import Standings
 from .i18n import LANGUAGE_NAMES, web_translator
 from .paging import Paging, paging
-from .service import PAGE_NAMES, Problem, Upload, detected_format, is_team, web_message
+from .service import Problem, Upload, detected_format, is_team, page_names, web_message
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -122,14 +122,15 @@ class ErrorView:
     caret: str
 
 
-def error_view(error: TiebreaksError, upload: Upload | None) -> ErrorView:
-    """The view of an error; for a malformed file, the offending line with a caret."""
+def error_view(error: TiebreaksError, upload: Upload | None, lang: str) -> ErrorView:
+    """The view of an error in the page's words (``lang``); for a malformed file, the
+    offending line with a caret."""
     if not isinstance(error, InputError) or upload is None or error.location.line <= 0:
-        return ErrorView(web_message(error, PAGE_NAMES), 0, 0, "", "")
+        return ErrorView(web_message(error, page_names(lang)), 0, 0, "", "")
     lines = upload.data.decode("utf-8", "replace").splitlines()
     line, column = error.location.line, error.location.column
     excerpt, caret = excerpt_window(lines[line - 1] if line <= len(lines) else "", column)
-    return ErrorView(web_message(error, PAGE_NAMES), line, column, excerpt, caret)
+    return ErrorView(web_message(error, page_names(lang)), line, column, excerpt, caret)
 
 
 #: how many characters of the bad line the error box shows: it fits a phone's width
