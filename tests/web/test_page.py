@@ -311,6 +311,9 @@ def test_typos_are_read_with_a_notice(client: TestClient) -> None:
     added = client.post("/standings", data={**carried(page), "edit": "add", "tb_new": "Koja"}).text
     assert listed(added)[-1] == "KS"
     assert "read &#39;Koja&#39; as" in added
+    fields = {**carried(page), "edit": "add", "tb_new": "Koja", "lang": "it"}
+    italian = client.post("/standings", data=fields).text
+    assert "&#39;Koja&#39; letto come &#39;Koya&#39; (KS)" in italian  # as the standings say it
 
 
 def browser_textarea(page: str) -> str:

@@ -19,6 +19,7 @@ from ..model import Tournament
 from ..model.rules import rules_by_name
 from ..render.i18n import SUPPORTED
 from .found import RawNumber, shown
+from .i18n import web_translator
 from .service import (
     FieldError,
     Upload,
@@ -144,8 +145,12 @@ def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
             return Edited(
                 items, origin, web_message(error, page_names(language(request))), request.new_item
             )
+        said = web_translator(language(request)).gettext(
+            "read %(typed)s as %(matched)s (%(spec)s)"  # the standings' warning's sentence
+        )
         notice = "; ".join(
-            f"read {name.typed.strip()!r} as {name.matched!r} ({name.spec})"
+            said
+            % {"typed": repr(name.typed.strip()), "matched": repr(name.matched), "spec": name.spec}
             for name in found
             if name.corrected
         )
