@@ -228,16 +228,16 @@ def checked_assignments(
             message = N_(
                 "record 299: round %(round)s is after the last round (%(rounds)s): not applied"
             )
-            _warn(warnings, line, message, round=item.round, rounds=rounds)
+            warn_unused(warnings, line, message, round=item.round, rounds=rounds)
             continue
         present = tuple(number for number in item.participants if number in known)
         unknown = [number for number in item.participants if number not in known]
         if unknown:
             listed = ", ".join(map(str, unknown))
-            _warn(warnings, line, _UNKNOWN[team, bool(present)], numbers=listed)
+            warn_unused(warnings, line, _UNKNOWN[team, bool(present)], numbers=listed)
         if item.match_points is not None and not team:
             message = N_("record 299: match points in an individual event: they are ignored")
-            _warn(warnings, line, message)
+            warn_unused(warnings, line, message)
         if not team and not item.is_adjustment:
             _check_typed(item, [by_number[number] for number in present], line, warnings)
         if present:
@@ -256,7 +256,7 @@ def scored_assignments(
     if team:
         line = records.score_values[0][3]
         message = N_("record 299: a result's points for every team (no participant): not applied")
-        _warn(warnings, line, message)
+        warn_unused(warnings, line, message)
         return scoring
     changes: dict[ResultKind, Fraction] = {}
     for kind, points, _, _ in records.score_values:
@@ -277,7 +277,7 @@ def _check_typed(
                     "record 299: player %(number)s has no result of type %(type)s in any round:"
                     " nothing to assign there; the type must be that of the 001 record's result"
                 )
-                _warn(warnings, line, message, number=number, type=typed)
+                warn_unused(warnings, line, message, number=number, type=typed)
                 continue
             message = N_(
                 "record 299: player %(number)s has no result of type %(type)s in round"
@@ -285,7 +285,9 @@ def _check_typed(
                 " of the 001 record's result"
             )
             found = Word(_kind(player, item.round).description)
-            _warn(warnings, line, message, number=number, type=typed, round=item.round, found=found)
+            warn_unused(
+                warnings, line, message, number=number, type=typed, round=item.round, found=found
+            )
 
 
 def _kind(player: Player, round_number: int) -> ResultKind:
@@ -303,8 +305,9 @@ _UNKNOWN = {
 }
 
 
-def _warn(warnings: list[Diagnostic], line: Line, message: str, **fields: str | int) -> None:
-    """The warning of a ``299`` record that is not applied, or not in full."""
+def warn_unused(warnings: list[Diagnostic], line: Line, message: str, **fields: str | int) -> None:
+    """The warning of a ``299`` record that is not applied, or not in full (the individual
+    checks here, the team checks in :mod:`.trf_team_checks`)."""
     warnings.append(
         Diagnostic.told(
             message,

@@ -14,7 +14,7 @@ from ...errors import N_, Diagnostic, Word
 from ...model import Tournament
 from ...model.team import Match
 from ...model.team_matches import TeamTournament, team_tournament
-from .trf_records26 import Records26
+from .trf_records26 import Records26, warn_unused
 
 
 def checked_team_types(records: Records26, tournament: Tournament) -> Tournament:
@@ -39,18 +39,7 @@ def checked_team_types(records: Records26, tournament: Tournament) -> Tournament
             if any(item.applies(r, match_kind(teams, team.matches[r - 1])) for r in rounds):
                 continue
             message, fields = _found(teams, team.matches, item.round)
-            found.append(
-                Diagnostic.told(
-                    message,
-                    line.location(1),
-                    hint=None,
-                    code="trf.assignment-unused",
-                    subject="",
-                    number=number,
-                    type=repr(item.type),
-                    **fields,
-                )
-            )
+            warn_unused(found, line, message, number=number, type=repr(item.type), **fields)
     if not found:
         return tournament
     return replace(tournament, warnings=(*tournament.warnings, *found))
