@@ -33,6 +33,13 @@ class Word(str):
     __slots__ = ()
 
 
+class Amount(str):
+    """A field of a warning's sentence that is a number written with English decimals
+    ("2.5", "-1.0"), said with the language's decimal symbol and minus sign ("2,5")."""
+
+    __slots__ = ()
+
+
 class Phrase(str):
     """A field of a warning's sentence that is a catalog sentence with fields of its own
     ("player %(number)s (%(name)s)"): the English text, with its template and fields kept so

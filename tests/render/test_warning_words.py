@@ -668,3 +668,15 @@ def test_listed_items_and_joiner_are_said_in_the_language() -> None:
     assert warning_text(warning, "de").startswith("Mannschaft 3, keiner Mannschaft steht")
     copied = pickle.loads(pickle.dumps(warning))
     assert warning_text(copied, "de") == warning_text(warning, "de")
+
+
+@pytest.mark.parametrize(("lang", "stated", "total"), [("en", "9.0", "2.0"), ("de", "9,0", "2,0")])
+def test_an_amount_among_the_fields_has_the_languages_decimal_symbol(
+    lang: str, stated: str, total: str
+) -> None:
+    """Ann's points column says 9.0 where her results add up to 2.0: the numbers are written
+    as the language writes decimals."""
+    _, warning = reader_warning("points-named")
+    text = warning_text(warning, lang)
+    assert f" {stated}" in text
+    assert text.endswith(total)

@@ -30,6 +30,7 @@ from ..engine.catalogue import definition
 from ..engine.names_data import NAMES
 from ..engine.spec import TiebreakSpec
 from ..errors import (
+    Amount,
     Diagnostic,
     Listed,
     Names,
@@ -90,7 +91,7 @@ def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> 
     if code == "en" or not warning.template:
         return warning.worded(names)
     gettext = translator(code).gettext
-    text = _said(warning.template, warning.fields, gettext)
+    text = _said(warning.template, warning.fields, gettext, code)
     if warning.hint is not None:
         advice = ParameterHint(warning.hint.parameter, gettext(warning.hint.text)).worded(names)
         if text.endswith("?"):
@@ -101,22 +102,28 @@ def warning_text(warning: Diagnostic, lang: str, names: Names | None = None) -> 
 
 
 def _said(
-    template: str, fields: tuple[tuple[str, str | int], ...], gettext: Callable[[str], str]
+    template: str,
+    fields: tuple[tuple[str, str | int], ...],
+    gettext: Callable[[str], str],
+    lang: str,
 ) -> str:
-    """A catalog sentence in a language, its fields filled in: a word translated, a phrase
-    said the same way, anything else as it is."""
-    return gettext(template) % {name: _field(value, gettext) for name, value in fields}
+    """A catalog sentence in ``lang``, its fields filled in: a word translated, a phrase
+    said the same way, an amount with the language's decimal symbol, anything else as it
+    is."""
+    return gettext(template) % {name: _field(value, gettext, lang) for name, value in fields}
 
 
-def _field(value: str | int, gettext: Callable[[str], str]) -> str | int:
-    """A field of a catalog sentence in a language (:func:`_said`)."""
+def _field(value: str | int, gettext: Callable[[str], str], lang: str) -> str | int:
+    """A field of a catalog sentence in ``lang`` (:func:`_said`)."""
     if isinstance(value, Phrase):
-        return _said(value.template, value.fields, gettext)
+        return _said(value.template, value.fields, gettext, lang)
     if isinstance(value, Word):
         return gettext(value)
+    if isinstance(value, Amount):
+        return localise_number(value, lang)
     if isinstance(value, Listed):
-        joiner = _field(value.joiner, gettext)
-        return str(joiner).join(str(_field(item, gettext)) for item in value.items)
+        joiner = _field(value.joiner, gettext, lang)
+        return str(joiner).join(str(_field(item, gettext, lang)) for item in value.items)
     return value
 
 

@@ -55,7 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...engine.context import NO_OPPONENT, assigned_scores
-from ...errors import N_, Diagnostic, InputError, Location, ParameterHint, Phrase, Word
+from ...errors import N_, Amount, Diagnostic, InputError, Location, ParameterHint, Phrase, Word
 from ...model import ABSENT, Colour, PairingSystem, Player, ResultKind, RoundResult, Tournament
 from ...model.columns import ResultColumns
 from ...model.results import OPPOSITE_RESULT
@@ -718,8 +718,8 @@ def _check_stated_points(
                 code="consistency.points-differ",
                 subject="",
                 label=Word(where.points_label),
-                stated=format_points(points),
-                total=format_points(Fraction(total, unit)),
+                stated=Amount(format_points(points)),
+                total=Amount(format_points(Fraction(total, unit))),
                 **fields,
             )
         )
