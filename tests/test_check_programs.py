@@ -89,11 +89,8 @@ def test_values_no_reading_gives_are_listed() -> None:
     ] == [(3, F(4), F(3))]
 
 
-def test_vega_koya_zero_in_a_double_round_robin() -> None:
-    """Four players, two cycles, every game drawn but #1's two wins against #4: #1 4 points,
-    #2 and #3 3 (50 %), #4 2. Koya (opponents on 50 % or more, Art. 9.2): #1 2 (draws with
-    #2 and #3), #2 2, #3 2, #4 2 (draws with #2 and #3). Published 0 for everyone: Vega's
-    own error, not a reading."""
+def double_round_robin_of_four() -> tiebreaks.Tournament:
+    """Four players, two cycles, every game drawn but #1's two wins against #4."""
     games = Builder(6, pairing_system=tiebreaks.PairingSystem.ROUND_ROBIN)
     pairs = [((1, 4), (2, 3)), ((1, 3), (4, 2)), ((1, 2), (3, 4))]
     for cycle in range(2):
@@ -101,13 +98,25 @@ def test_vega_koya_zero_in_a_double_round_robin() -> None:
             for white, black in tables:
                 result = "1-0" if (white, black) == (1, 4) else "="
                 games.game(cycle * 3 + offset + 1, white, black, result)
-    tournament = games.build()
+    return games.build()
+
+
+def koya_published_as_zero(tournament: tiebreaks.Tournament) -> tiebreaks.Tournament:
+    """``tournament`` publishing KS 0 for everyone, as Vega prints it."""
+    players = tuple(replace(p, stated_values=(F(0),)) for p in tournament.players)
+    return replace(tournament, players=players, published_columns=("KS",))
+
+
+def test_vega_koya_zero_in_a_double_round_robin() -> None:
+    """:func:`double_round_robin_of_four`: #1 4 points, #2 and #3 3 (50 %), #4 2. Koya
+    (opponents on 50 % or more, Art. 9.2): #1 2 (draws with #2 and #3), #2 2, #3 2, #4 2
+    (draws with #2 and #3). Published 0 for everyone: Vega's own error, not a reading."""
+    tournament = double_round_robin_of_four()
     koya = tiebreaks.compute_standings(tournament, ["PTS", "KS"])
     assert {row.player.start_number: row.values["KS"] for row in koya.rows} == dict.fromkeys(
         (1, 2, 3, 4), F(2)
     )
-    players = tuple(replace(p, stated_values=(F(0),)) for p in tournament.players)
-    tournament = replace(tournament, players=players, published_columns=("KS",))
+    tournament = koya_published_as_zero(tournament)
     (column,) = infer_columns(tournament)
     assert not column.readings
     assert column.program_error == VEGA_KS_ERROR

@@ -10,7 +10,6 @@ check's own English sentences added."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,8 +20,13 @@ import tiebreaks
 from tiebreaks.cli.main import main
 from tiebreaks.formats.writers.tournament_json import write_tournament_json
 
-from ..builders import Builder
-from ..test_check_programs import SB_ONE_DECIMAL_EVEN, SB_SWISS_MANAGER, published
+from ..test_check_programs import (
+    SB_ONE_DECIMAL_EVEN,
+    SB_SWISS_MANAGER,
+    double_round_robin_of_four,
+    koya_published_as_zero,
+    published,
+)
 from ..tiebreaks.test_program_readings import small_swiss
 from .test_no_english import ENGLISH, OWN_WORDS, WORD
 
@@ -43,16 +47,7 @@ SB_SM = ["-t", "PTS,SB/SM", "-r", "fide-2009"]
 def _vega_koya() -> tiebreaks.Tournament:
     """A double round robin of four whose Koya Vega prints 0 for everyone (its own error;
     by hand 2 for each: see ``test_check_programs.py``)."""
-    games = Builder(6, pairing_system=tiebreaks.PairingSystem.ROUND_ROBIN)
-    pairs = [((1, 4), (2, 3)), ((1, 3), (4, 2)), ((1, 2), (3, 4))]
-    for cycle in range(2):
-        for offset, tables in enumerate(pairs):
-            for white, black in tables:
-                result = "1-0" if (white, black) == (1, 4) else "="
-                games.game(cycle * 3 + offset + 1, white, black, result)
-    tournament = games.build()
-    players = tuple(replace(p, stated_values=(Fraction(0),)) for p in tournament.players)
-    return replace(tournament, players=players, published_columns=("KS",))
+    return koya_published_as_zero(double_round_robin_of_four())
 
 
 def _files(folder: Path) -> list[tuple[Path, list[str]]]:
