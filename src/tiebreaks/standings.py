@@ -279,17 +279,21 @@ def _named(items: str | Sequence[str | TiebreakSpec], warnings: list[Diagnostic]
             continue
         found = item if isinstance(item, ResolvedName) else resolve_name(item)
         if found.corrected:
-            warnings.append(
-                Diagnostic.told(
-                    N_("read %(typed)s as %(matched)s (%(spec)s)"),
-                    code="standings.name-corrected",
-                    typed=repr(found.typed),
-                    matched=repr(found.matched),
-                    spec=str(found.spec),
-                )
-            )
+            warnings.append(name_read_as(found))
         specs.append((found.spec, found.typed))
     return specs
+
+
+def name_read_as(found: ResolvedName) -> Diagnostic:
+    """The warning that a typed name was read as another (a typo corrected): "read
+    'Buchholtz' as 'Buchholz' (BH)"."""
+    return Diagnostic.told(
+        N_("read %(typed)s as %(matched)s (%(spec)s)"),
+        code="standings.name-corrected",
+        typed=repr(found.typed),
+        matched=repr(found.matched),
+        spec=str(found.spec),
+    )
 
 
 def _requested_specs(

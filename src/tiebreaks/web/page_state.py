@@ -17,9 +17,9 @@ from ..errors import ParameterError, UsageError
 from ..formats.readers.manual_csv import parse_manual_values
 from ..model import Tournament
 from ..model.rules import rules_by_name
-from ..render.i18n import SUPPORTED
+from ..render.i18n import SUPPORTED, warning_text
+from ..standings import name_read_as
 from .found import RawNumber, shown
-from .i18n import web_translator
 from .service import (
     FieldError,
     Upload,
@@ -145,14 +145,8 @@ def apply_edit(request: PageRequest, tournament: Tournament) -> Edited:
             return Edited(
                 items, origin, web_message(error, page_names(language(request))), request.new_item
             )
-        said = web_translator(language(request)).gettext(
-            "read %(typed)s as %(matched)s (%(spec)s)"  # the standings' warning's sentence
-        )
         notice = "; ".join(
-            said
-            % {"typed": repr(name.typed.strip()), "matched": repr(name.matched), "spec": name.spec}
-            for name in found
-            if name.corrected
+            warning_text(name_read_as(name), language(request)) for name in found if name.corrected
         )
         return Edited(items + tuple(str(name.spec) for name in found), "given", notice=notice)
     return Edited(items, origin)

@@ -31,7 +31,7 @@ SWISS_ONLY = "standings.swiss-only-tiebreak"
 #: how the web names what the library's messages name: where every tie-break name is listed
 #: (the API's fields are the library's parameters: they keep their names)
 WEB_NAMES = {
-    CATALOGUE: "the add field's suggestions on the page, GET /api/catalogue in the API",
+    CATALOGUE: N_("the add field's suggestions on the page, GET /api/catalogue in the API"),
 }
 #: the page's form by the parameter each of its fields gives: a field or a box, by its label
 #: (the labels of ``templates/results.html.j2``)
@@ -59,9 +59,7 @@ def page_names(lang: str) -> dict[str, str]:
     round'") and where it lists every tie-break name."""
     gettext = web_translator(lang).gettext
     names = {
-        CATALOGUE: gettext(
-            "the add field's suggestions on the page, GET /api/catalogue in the API"
-        ),
+        CATALOGUE: gettext(WEB_NAMES[CATALOGUE]),
         "tiebreaks": gettext("the tie-break list"),
     }
     for parameter, (box, label) in _PAGE_FIELDS.items():
