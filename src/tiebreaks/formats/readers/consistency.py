@@ -309,9 +309,13 @@ def _indexes(
 # Start numbers and rounds
 
 
-def _named(player: Player) -> str:
-    """``player 12 (Anna)``, or ``player 12`` without a name."""
-    return f"player {player.start_number}" + (f" ({player.name})" if player.name else "")
+def _named(player: Player) -> Phrase:
+    """``player 12 (Anna)``, or ``player 12`` without a name (a phrase of the catalogs)."""
+    if player.name:
+        return Phrase(
+            N_("player %(number)s (%(name)s)"), number=player.start_number, name=player.name
+        )
+    return Phrase(N_("player %(number)s"), number=player.start_number)
 
 
 def _who(player: Player) -> Phrase:
@@ -707,16 +711,15 @@ def _check_stated_points(
     for position in compress(range(len(stated)), map(and_, differs, given)):
         player, total, points = table.players[position], totals[position], stated[position]
         assert points is not None  # only the players who state points
-        fields: dict[str, str | int] = {"number": player.start_number}
-        fields |= {"name": player.name} if player.name else {}
-        fields |= {} if scoring.is_standard else {"system": str(scoring)}
+        fields: dict[str, str | int] = {} if scoring.is_standard else {"system": str(scoring)}
         findings.warnings.append(
             Diagnostic.told(
-                _POINTS_DIFFER[bool(player.name), not scoring.is_standard],
+                _POINTS_DIFFER[not scoring.is_standard],
                 where(player, Field.POINTS),
                 hint=None,
                 code="consistency.points-differ",
                 subject="",
+                player=_named(player),
                 label=Word(where.points_label),
                 stated=Amount(format_points(points)),
                 total=Amount(format_points(Fraction(total, unit))),
@@ -725,23 +728,13 @@ def _check_stated_points(
         )
 
 
-#: stated points that differ from the results, by (the player has a name, the score system
-#: is not the standard one)
+#: stated points that differ from the results, by whether the score system is not the
+#: standard one
 _POINTS_DIFFER = {
-    (True, False): N_(
-        "player %(number)s (%(name)s): %(label)s says %(stated)s but the results add up to"
-        " %(total)s"
-    ),
-    (False, False): N_(
-        "player %(number)s: %(label)s says %(stated)s but the results add up to %(total)s"
-    ),
-    (True, True): N_(
-        "player %(number)s (%(name)s): %(label)s says %(stated)s but the results add up to"
-        " %(total)s with the score system %(system)s"
-    ),
-    (False, True): N_(
-        "player %(number)s: %(label)s says %(stated)s but the results add up to %(total)s with"
-        " the score system %(system)s"
+    False: N_("%(player)s: %(label)s says %(stated)s but the results add up to %(total)s"),
+    True: N_(
+        "%(player)s: %(label)s says %(stated)s but the results add up to %(total)s with the"
+        " score system %(system)s"
     ),
 }
 #: the readers' names for the stated points (``Locator.points_label``), said in the reader's
@@ -863,11 +856,11 @@ def _check_round_robin_rounds(
     double = "double" in f"{tournament.type_code} {tournament.type_text}".lower()
     declared = where.system_at or where.rounds_at
     elsewhere = where.rounds_at.line != declared.line
-    fields: dict[str, str | int] = {"line": where.rounds_at.line} if elsewhere else {}
+    at_line = Phrase(N_(" (line %(line)s)"), line=where.rounds_at.line) if elsewhere else ""
     hint = ParameterHint("pairing_system", N_("to compute it as a Swiss, give {} swiss"))
     findings.warnings.append(
         Diagnostic.told(
-            _ROUNDS_DO_NOT_FIT[double, elsewhere],
+            _ROUNDS_DO_NOT_FIT[double],
             declared,
             hint,
             code="consistency.round-robin-rounds",
@@ -876,42 +869,27 @@ def _check_round_robin_rounds(
             noun=Word(noun),
             rounds=rounds,
             cycle=cycle,
+            at_line=at_line,
             **({"cycles": 2 * cycle} if double else {}),
-            **fields,
         )
     )
 
 
-#: a round robin whose declared rounds do not fit it, by (double round robin, its rounds
-#: declared on another line than the round robin: that line)
+#: a round robin whose declared rounds do not fit it, by whether it is a double round robin
+#: (``at_line``: where its rounds are declared, when not on the round robin's own line)
 _ROUNDS_DO_NOT_FIT = {
-    (False, False): N_(
-        "the input declares a round robin of %(count)s %(noun)s and %(rounds)s rounds, but a"
-        " round robin of %(count)s %(noun)s has %(cycle)s rounds per cycle (n - 1 for n even, n"
-        " for n odd), so not every pair can meet; computed as declared: direct encounter (C.07"
-        " Art. 6) then compares tied %(noun)s by their games among themselves even if they have"
-        " not all met; if the event is still running, declare all its rounds"
+    False: N_(
+        "the input declares a round robin of %(count)s %(noun)s and %(rounds)s rounds%(at_line)s,"
+        " but a round robin of %(count)s %(noun)s has %(cycle)s rounds per cycle (n - 1 for n"
+        " even, n for n odd), so not every pair can meet; computed as declared: direct encounter"
+        " (C.07 Art. 6) then compares tied %(noun)s by their games among themselves even if they"
+        " have not all met; if the event is still running, declare all its rounds"
     ),
-    (False, True): N_(
-        "the input declares a round robin of %(count)s %(noun)s and %(rounds)s rounds (line"
-        " %(line)s), but a round robin of %(count)s %(noun)s has %(cycle)s rounds per cycle (n -"
-        " 1 for n even, n for n odd), so not every pair can meet; computed as declared: direct"
-        " encounter (C.07 Art. 6) then compares tied %(noun)s by their games among themselves"
-        " even if they have not all met; if the event is still running, declare all its rounds"
-    ),
-    (True, False): N_(
-        "the input declares a double round robin of %(count)s %(noun)s and %(rounds)s rounds,"
-        " but a double round robin of %(count)s %(noun)s has %(cycles)s rounds, two cycles of"
-        " %(cycle)s (n - 1 for n even, n for n odd), so not every pair can meet twice; computed"
-        " as declared: direct encounter (C.07 Art. 6) then compares tied %(noun)s by their games"
-        " among themselves even if they have not all met; if the event is still running,"
-        " declare all its rounds"
-    ),
-    (True, True): N_(
-        "the input declares a double round robin of %(count)s %(noun)s and %(rounds)s rounds"
-        " (line %(line)s), but a double round robin of %(count)s %(noun)s has %(cycles)s rounds,"
-        " two cycles of %(cycle)s (n - 1 for n even, n for n odd), so not every pair can meet"
-        " twice; computed as declared: direct encounter (C.07 Art. 6) then compares tied"
+    True: N_(
+        "the input declares a double round robin of %(count)s %(noun)s and %(rounds)s"
+        " rounds%(at_line)s, but a double round robin of %(count)s %(noun)s has %(cycles)s"
+        " rounds, two cycles of %(cycle)s (n - 1 for n even, n for n odd), so not every pair can"
+        " meet twice; computed as declared: direct encounter (C.07 Art. 6) then compares tied"
         " %(noun)s by their games among themselves even if they have not all met; if the event"
         " is still running, declare all its rounds"
     ),
