@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ...errors import N_, Diagnostic, Location, Word
+from ...errors import N_, Diagnostic, Listed, Location, Phrase, Word
 from ...model import ABSENT, Player, ResultKind, RoundResult, ScoreSystem
 from ...model.assignments import (
     ALL_ROUNDS,
@@ -47,27 +47,6 @@ WITHOUT_EFFECT = {
     "XXP": N_("forbidden pairs"),
     "XXZ": N_("absent players of the round to pair"),
 }
-#: the warning naming them, by how many are named (one sentence each, for the catalogs)
-_WITHOUT_EFFECT_SAID = (
-    N_("records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s)"),
-    N_(
-        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
-        " %(record2)s (%(what2)s)"
-    ),
-    N_(
-        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
-        " %(record2)s (%(what2)s), %(record3)s (%(what3)s)"
-    ),
-    N_(
-        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
-        " %(record2)s (%(what2)s), %(record3)s (%(what3)s), %(record4)s (%(what4)s)"
-    ),
-    N_(
-        "records read that cannot change the standings or tie-breaks: %(record1)s (%(what1)s),"
-        " %(record2)s (%(what2)s), %(record3)s (%(what3)s), %(record4)s (%(what4)s),"
-        " %(record5)s (%(what5)s)"
-    ),
-)
 #: records of plain information, read without a word, as TRF-16's 022 ... 132
 INFORMATION = ("152", "182", "222", "XXC")
 _BYE_KINDS = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
@@ -195,15 +174,17 @@ def report(records: Records26, warnings: list[Diagnostic]) -> None:
             Diagnostic.told(message, location, code="trf.acceleration-ignored", record=record)
         )
     if records.without_effect:
-        named: dict[str, str] = {}
-        for index, record in enumerate(records.without_effect, start=1):
-            named[f"record{index}"] = record
-            named[f"what{index}"] = Word(WITHOUT_EFFECT[record])
+        named = tuple(
+            Phrase(N_("%(record)s (%(what)s)"), record=record, what=Word(WITHOUT_EFFECT[record]))
+            for record in records.without_effect
+        )
         first = min(records.without_effect.values(), key=lambda at: (at.line, at.column))
-        said = _WITHOUT_EFFECT_SAID[len(records.without_effect) - 1]
         warnings.append(
             Diagnostic.told(
-                said, first, hint=None, code="trf.records-without-effect", subject="", **named
+                N_("records read that cannot change the standings or tie-breaks: %(records)s"),
+                first,
+                code="trf.records-without-effect",
+                records=Listed(named),
             )
         )
 
