@@ -124,21 +124,7 @@ class _Builder:
         return boards
 
     def _warn_line_up(self, line_up: LineUp, message: str, **fields: int) -> None:
-        """A ``300`` line-up that differs from the games (``message``: a catalog sentence
-        with the line-up's ``round`` and ``team`` and ``fields``)."""
-        where = Location(self.tournament.source, line_up.line or 0, 1 if line_up.line else 0)
-        self.warnings.append(
-            Diagnostic.told(
-                message,
-                where,
-                hint=None,
-                code="teams.line-up-differs",
-                subject="",
-                round=line_up.round,
-                team=line_up.team,
-                **fields,
-            )
-        )
+        self.warnings.append(_line_up_differs(self.tournament, line_up, message, **fields))
 
     def _bye_match(self, round_number: int) -> Match:
         match_points = self.records.bye_match_points
@@ -400,20 +386,36 @@ def _check_facing_boards(
                     " %(number)s on board %(board)s, but the opponent, player %(opponent)s, sits"
                     " on board %(other)s"
                 )
-                where = Location(tournament.source, line_up.line or 0, 1 if line_up.line else 0)
                 warnings.append(
-                    Diagnostic.told(
+                    _line_up_differs(
+                        tournament,
+                        line_up,
                         message,
-                        where,
-                        code="teams.line-up-differs",
-                        round=line_up.round,
-                        team=line_up.team,
                         number=number,
                         board=board,
                         opponent=str(opponent),
                         other=other,
                     )
                 )
+
+
+def _line_up_differs(
+    tournament: Tournament, line_up: LineUp, message: str, **fields: str | int
+) -> Diagnostic:
+    """The warning that a ``300`` line-up differs from the games, at the line-up's line
+    (``message``: a catalog sentence with the line-up's ``round`` and ``team`` and
+    ``fields``)."""
+    where = Location(tournament.source, line_up.line or 0, 1 if line_up.line else 0)
+    return Diagnostic.told(
+        message,
+        where,
+        hint=None,
+        code="teams.line-up-differs",
+        subject="",
+        round=line_up.round,
+        team=line_up.team,
+        **fields,
+    )
 
 
 @dataclass(frozen=True)
