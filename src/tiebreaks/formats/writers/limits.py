@@ -20,6 +20,7 @@ from ...errors import (
     FormatLimitError,
     Location,
     ParameterHint,
+    Phrase,
     shown_value,
 )
 from ...model import Player, ResultKind, ScoreSystem, Tournament
@@ -49,18 +50,21 @@ def _short(name: str) -> str:
     return name if len(name) <= _SHOWN_NAME else name[: _SHOWN_NAME - 1] + "\u2026"
 
 
-def player_label(player: Player) -> str:
-    """``player 12 (Ann Example)``: the start number and the name (shortened when long)."""
+def player_label(player: Player) -> Phrase:
+    """``player 12 (Ann Example)``: the start number and the name (shortened when long), a
+    phrase of the catalogs."""
     if not player.name:
-        return f"player {player.start_number}"
-    return f"player {player.start_number} ({_short(player.name)})"
+        return Phrase(N_("player %(number)s"), number=player.start_number)
+    return Phrase(
+        N_("player %(number)s (%(name)s)"), number=player.start_number, name=_short(player.name)
+    )
 
 
-def team_label(team: TeamRecord) -> str:
-    """``team 3 (Kings)``: the team number and name."""
+def team_label(team: TeamRecord) -> Phrase:
+    """``team 3 (Kings)``: the team number and name, a phrase of the catalogs."""
     if not team.name:
-        return f"team {team.number}"
-    return f"team {team.number} ({_short(team.name)})"
+        return Phrase(N_("team %(number)s"), number=team.number)
+    return Phrase(N_("team %(number)s (%(name)s)"), number=team.number, name=_short(team.name))
 
 
 class Refuser:
@@ -156,17 +160,13 @@ def shortened_names(
     players = []
     for player in tournament.players:
         name = _cut(player.name, player_width)
-        if name != player.name:  # a name cut is not empty: player_label says it
+        if name != player.name:
             changes.append(
                 Diagnostic.told(
-                    N_(
-                        "player %(number)s (%(name)s): name shortened to %(width)s characters:"
-                        " %(old)s -> %(new)s"
-                    ),
+                    _SHORTENED[False],
                     _where(tournament, player.line),
                     code="write.name-shortened",
-                    number=player.start_number,
-                    name=_short(player.name),
+                    who=player_label(player),
                     width=player_width,
                     old=repr(player.name),
                     new=repr(name),
@@ -198,18 +198,17 @@ def _cut_team(
     changes: list[Diagnostic],
 ) -> TeamRecord:
     name, short = _cut(team.name, team_width), _cut(team.short_name, short_width)
-    for template, width, old, new in (
-        (_TEAM_NAME_SHORTENED, team_width, team.name, name),
-        (_SHORT_NAME_SHORTENED[bool(team.name)], short_width, team.short_name, short),
+    for short_name, width, old, new in (
+        (False, team_width, team.name, name),
+        (True, short_width, team.short_name, short),
     ):
         if new != old:
             changes.append(
                 Diagnostic.told(
-                    template,
+                    _SHORTENED[short_name],
                     _where(tournament, team.line),
                     code="write.name-shortened",
-                    number=team.number,
-                    name=_short(team.name),
+                    who=team_label(team),
                     width=width,
                     old=repr(old),
                     new=repr(new),
@@ -218,18 +217,11 @@ def _cut_team(
     return replace(team, name=name, short_name=short)
 
 
-#: a team's name cut (it is not empty, so ``team_label`` names it)
-_TEAM_NAME_SHORTENED = N_(
-    "team %(number)s (%(name)s): name shortened to %(width)s characters: %(old)s -> %(new)s"
-)
-#: a team's short name cut: for a team without a name, then with one (as ``team_label``)
-_SHORT_NAME_SHORTENED = (
-    N_("team %(number)s: short name shortened to %(width)s characters: %(old)s -> %(new)s"),
-    N_(
-        "team %(number)s (%(name)s): short name shortened to %(width)s characters: %(old)s"
-        " -> %(new)s"
-    ),
-)
+#: a name cut, by whether it is a team's short name (``who``: the player or team label)
+_SHORTENED = {
+    False: N_("%(who)s: name shortened to %(width)s characters: %(old)s -> %(new)s"),
+    True: N_("%(who)s: short name shortened to %(width)s characters: %(old)s -> %(new)s"),
+}
 
 
 def _now_equal(before: tuple[Player, ...], after: list[Player]) -> Iterator[Diagnostic]:
