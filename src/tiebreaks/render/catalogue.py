@@ -38,16 +38,6 @@ def regimes_of(entry: Definition) -> str:
     return "the same in all"
 
 
-def _short_names(entry: Definition, limit: int = 3) -> str:
-    groups = names_for(entry.acronym)
-    picked: list[str] = []
-    for language in ("en", "de", "it", "fr", "es", "us", "historical"):
-        for name in groups.get(language, ())[:1]:
-            if name.casefold() not in {item.casefold() for item in picked} and len(picked) < limit:
-                picked.append(name)
-    return ", ".join(picked)
-
-
 def _article(entry: Definition) -> str:
     return f"Art. {entry.article}" if entry.article[:1].isdigit() else entry.article
 

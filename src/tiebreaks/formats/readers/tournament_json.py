@@ -157,11 +157,6 @@ def read_tournament_json(data: bytes | str, source: str = "<input>") -> Tourname
     return check_consistency(tournament, locator)
 
 
-def _given(value: Any) -> bool:
-    """The key is there and not null."""
-    return value is not None and value is not _UNSET
-
-
 class _Reader:
     """Reads one document: the structs decoded, then checked and turned into the model."""
 
